@@ -1,0 +1,45 @@
+const nx = require('@nx/eslint-plugin');
+const tseslint = require('typescript-eslint');
+
+module.exports = [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  { ignores: ['**/dist', '**/node_modules', '**/tmp', '**/coverage', '**/.nx', 'data/**'] },
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:auth', 'type:persistence', 'type:contracts'] },
+            { sourceTag: 'type:auth', onlyDependOnLibsWithTags: ['type:persistence', 'type:contracts'] },
+            { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:contracts'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:cache', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:catalog', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:results', onlyDependOnLibsWithTags: ['scope:shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: __dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+];

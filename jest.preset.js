@@ -1,0 +1,37 @@
+// Shared jest settings. SWC transpiles TypeScript with decorator metadata (NestJS dependency
+// injection needs it) and also the ESM-only packages (NestJS 12 and a few of its dependencies),
+// so tests run as CommonJS exactly like the built services do.
+const { nxPreset } = require('@nx/jest/preset');
+
+const esmOnlyPackages = [
+  '@nestjs',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  '@borewit',
+  'uint8array-extras',
+];
+
+module.exports = {
+  ...nxPreset,
+  testEnvironment: 'node',
+  testMatch: ['**/?(*.)+(spec|e2e-spec).ts'],
+  transform: {
+    '^.+\\.[cm]?[tj]s$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  setupFiles: ['reflect-metadata'],
+};

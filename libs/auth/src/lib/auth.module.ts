@@ -1,0 +1,63 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import {
+  AUTH_STORE,
+  AuthSessionRepository,
+  AuthSettingRepository,
+  AuthUserRepository,
+  createSqlExecutor,
+  DatabaseModule,
+  LoginFailureRepository,
+  SqlExecutor,
+} from '@simsvc/persistence';
+import { DataSource } from 'typeorm';
+import { AdminBootstrap } from './admin-bootstrap';
+import { AuthConfig } from './auth-config';
+import { AUTH_CONFIG, AUTH_SQL } from './auth.tokens';
+import { LoginThrottle } from './login-throttle';
+import { PasswordHasher } from './password-hasher';
+import { SessionController } from './session.controller';
+import { SessionGuard } from './session.guard';
+import { SessionService } from './session.service';
+import { SessionStateCache } from './session-state.cache';
+import { signingKeyProvider } from './signing-key.provider';
+import { TokenService } from './token.service';
+import { UsersController } from './users.controller';
+import { UsersService } from './users.service';
+
+const repository = <T>(type: new (sql: SqlExecutor) => T) => ({ provide: type, inject: [AUTH_SQL], useFactory: (sql: SqlExecutor) => new type(sql) });
+
+/**
+ * Sessions and privileges (contract §3) for a service: the auth store, the global SessionGuard
+ * (routes are protected unless @Public()), /session and /users.
+ */
+@Module({})
+export class AuthModule {
+  static forRoot(config: AuthConfig): DynamicModule {
+    return {
+      module: AuthModule,
+      global: true,
+      imports: [DatabaseModule.forStore(config.store, AUTH_STORE)],
+      controllers: [SessionController, UsersController],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: config },
+        { provide: AUTH_SQL, inject: [getDataSourceToken(AUTH_STORE.name)], useFactory: (dataSource: DataSource) => createSqlExecutor(dataSource) },
+        repository(AuthUserRepository),
+        repository(AuthSessionRepository),
+        repository(LoginFailureRepository),
+        repository(AuthSettingRepository),
+        signingKeyProvider,
+        TokenService,
+        PasswordHasher,
+        SessionStateCache,
+        LoginThrottle,
+        SessionService,
+        UsersService,
+        AdminBootstrap,
+        { provide: APP_GUARD, useClass: SessionGuard },
+      ],
+      exports: [AUTH_CONFIG, SessionService],
+    };
+  }
+}

@@ -1,0 +1,51 @@
+export const PRIVILEGES = [
+  'read_cache',
+  'write_cache',
+  'read_catalog',
+  'record_execution',
+  'execute_simulation',
+  'read_results',
+  'write_results',
+  'developer',
+  'register_simulation',
+  'update_catalog',
+  'invalidate_cache',
+  'manage_users',
+  'admin',
+] as const;
+
+export type Privilege = (typeof PRIVILEGES)[number];
+export type Role = 'user' | 'developer' | 'admin' | 'anonymous';
+export const USER_ROLES = ['user', 'developer', 'admin'] as const;
+
+const BASE: Privilege[] = ['read_cache', 'write_cache', 'read_catalog', 'record_execution', 'execute_simulation', 'read_results', 'write_results'];
+const DEVELOPER: Privilege[] = ['developer', 'register_simulation', 'update_catalog', 'invalidate_cache'];
+
+/** Privileges each privilege brings with it (contract §3: `developer` implies three more). */
+const IMPLIED: Partial<Record<Privilege, Privilege[]>> = {
+  developer: ['register_simulation', 'update_catalog', 'invalidate_cache'],
+  admin: ['manage_users'],
+};
+
+export const ROLE_PRIVILEGES: Record<Role, readonly Privilege[]> = {
+  anonymous: BASE,
+  user: BASE,
+  developer: [...BASE, ...DEVELOPER],
+  admin: [...BASE, ...DEVELOPER, 'manage_users', 'admin'],
+};
+
+export function isPrivilege(value: string): value is Privilege {
+  return (PRIVILEGES as readonly string[]).includes(value);
+}
+
+/** The closure of a privilege list under implication, in canonical order. */
+export function expandPrivileges(privileges: Iterable<Privilege>): Privilege[] {
+  const held = new Set<Privilege>();
+  const add = (privilege: Privilege) => {
+    if (held.has(privilege)) return;
+    held.add(privilege);
+    IMPLIED[privilege]?.forEach(add);
+  };
+  for (const privilege of privileges) add(privilege);
+  return PRIVILEGES.filter((privilege) => held.has(privilege));
+}

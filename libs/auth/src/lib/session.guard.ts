@@ -1,0 +1,68 @@
+import { CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AuthConfig } from './auth-config';
+import { PUBLIC_ROUTE, REQUIRED_PRIVILEGES } from './auth.decorators';
+import { AUTH_CONFIG } from './auth.tokens';
+import { Privilege } from './privileges';
+import { NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
+import { SessionService } from './session.service';
+
+export const SESSION_HEADER = 'x-session-id';
+
+type SessionRequest = Request & { session?: SessionPrincipal };
+
+/**
+ * The one global guard: every route needs a valid session unless marked @Public(), plus the
+ * privileges listed by @RequirePrivileges(). The verified principal goes on `request.session`,
+ * on public routes too when a valid session is sent (an invalid one is then ignored).
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionService,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<SessionRequest>();
+    if (!this.config.enabled) {
+      request.session = NO_AUTH_PRINCIPAL;
+      return true;
+    }
+    const targets = [context.getHandler(), context.getClass()];
+    const token = sessionToken(request);
+    if (this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_ROUTE, targets)) {
+      return token === undefined ? true : this.attachIfValid(request, token);
+    }
+    if (token === undefined) throw new UnauthorizedException('missing X-Session-ID header');
+    const required = this.reflector.getAllAndOverride<Privilege[] | undefined>(REQUIRED_PRIVILEGES, targets) ?? [];
+    const principal = this.sessions.authenticate(token);
+    if (!(principal instanceof Promise)) return admit(request, principal, required);
+    return principal.then((verified) => admit(request, verified, required));
+  }
+
+  private async attachIfValid(request: SessionRequest, token: string): Promise<boolean> {
+    try {
+      request.session = await this.sessions.authenticate(token);
+    } catch (error) {
+      if (!(error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED)) throw error;
+    }
+    return true;
+  }
+}
+
+function sessionToken(request: Request): string | undefined {
+  const value = request.headers[SESSION_HEADER];
+  const token = Array.isArray(value) ? value[0] : value;
+  return token ? token.trim() || undefined : undefined;
+}
+
+function admit(request: SessionRequest, principal: SessionPrincipal, required: readonly Privilege[]): boolean {
+  const missing = required.find((privilege) => !principal.privileges.has(privilege));
+  if (missing !== undefined) throw new ForbiddenException(`missing privilege ${missing}`);
+  request.session = principal;
+  return true;
+}

@@ -1,0 +1,63 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, IsNotIn, IsNumber, IsOptional, IsPositive, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ExclusiveWith } from '../common/exclusive-with.validator';
+import { IsJsonObjectOfAtMost } from '../common/json-object-size.validator';
+import {
+  MAX_CACHE_KEY_LENGTH,
+  MAX_METADATA_BYTES,
+  MAX_RUN_DB_PATH_LENGTH,
+  MAX_SIMULATION_ID,
+  MAX_TEXT_LENGTH,
+  MAX_TTL_HOURS,
+  NO_CONTROL_CHARACTERS,
+  RESERVED_CACHE_KEYS,
+} from './cache-limits';
+
+const text = (name: string) => ({ message: `${name} must be a string of at most ${MAX_TEXT_LENGTH} characters` });
+
+/** Body of POST /cache. `ttl_hours` or `ttl_seconds` (not both); `null` means absent. */
+export class StoreEntryDto {
+  @ApiProperty({ maxLength: MAX_CACHE_KEY_LENGTH, example: 'heat-1d/1.0.0/3f2a' })
+  @IsString({ message: 'cache_key must be a string' })
+  @Length(1, MAX_CACHE_KEY_LENGTH, { message: `cache_key must be 1 to ${MAX_CACHE_KEY_LENGTH} characters` })
+  @Matches(NO_CONTROL_CHARACTERS, { message: 'cache_key must not contain control characters' })
+  @IsNotIn([...RESERVED_CACHE_KEYS], { message: `cache_key must not be one of ${RESERVED_CACHE_KEYS.join(', ')}` })
+  cache_key!: string;
+
+  @ApiProperty({ minimum: 1, maximum: MAX_SIMULATION_ID })
+  @IsInt({ message: 'simulation_id must be an integer' })
+  @Min(1, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
+  @Max(MAX_SIMULATION_ID, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
+  simulation_id!: number;
+
+  @ApiProperty() @IsString(text('simulation_name')) @MaxLength(MAX_TEXT_LENGTH, text('simulation_name')) simulation_name!: string;
+  @ApiProperty() @IsString(text('simulation_version')) @MaxLength(MAX_TEXT_LENGTH, text('simulation_version')) simulation_version!: string;
+  @ApiProperty() @IsString(text('execution_id')) @MaxLength(MAX_TEXT_LENGTH, text('execution_id')) execution_id!: string;
+  @ApiProperty() @IsString(text('squid_id')) @MaxLength(MAX_TEXT_LENGTH, text('squid_id')) squid_id!: string;
+  @ApiProperty() @IsString(text('input_hash')) @MaxLength(MAX_TEXT_LENGTH, text('input_hash')) input_hash!: string;
+
+  @ApiProperty({ maxLength: MAX_RUN_DB_PATH_LENGTH })
+  @IsString({ message: `run_db_path must be a string of at most ${MAX_RUN_DB_PATH_LENGTH} characters` })
+  @MaxLength(MAX_RUN_DB_PATH_LENGTH, { message: `run_db_path must be a string of at most ${MAX_RUN_DB_PATH_LENGTH} characters` })
+  run_db_path!: string;
+
+  @ApiPropertyOptional({ description: 'Lifetime in hours (fractions allowed); default 24', minimum: 0, exclusiveMinimum: true, maximum: MAX_TTL_HOURS })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ttl_hours must be a positive number' })
+  @IsPositive({ message: 'ttl_hours must be a positive number' })
+  @Max(MAX_TTL_HOURS, { message: `ttl_hours must be at most ${MAX_TTL_HOURS}` })
+  ttl_hours?: number | null;
+
+  @ApiPropertyOptional({ description: 'Lifetime in seconds, instead of ttl_hours', minimum: 0, exclusiveMinimum: true, maximum: MAX_TTL_HOURS * 3600 })
+  @IsOptional()
+  @ExclusiveWith('ttl_hours')
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ttl_seconds must be a positive number' })
+  @IsPositive({ message: 'ttl_seconds must be a positive number' })
+  @Max(MAX_TTL_HOURS * 3600, { message: `ttl_seconds must be at most ${MAX_TTL_HOURS * 3600}` })
+  ttl_seconds?: number | null;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: `Free-form JSON object, at most ${MAX_METADATA_BYTES} bytes` })
+  @IsOptional()
+  @IsJsonObjectOfAtMost(MAX_METADATA_BYTES)
+  metadata?: Record<string, unknown> | null;
+}

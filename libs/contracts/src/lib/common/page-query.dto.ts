@@ -1,0 +1,22 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+
+export const DEFAULT_PAGE_LIMIT = 50;
+export const MAX_PAGE_LIMIT = 1000;
+
+/** `limit` (1..1000, default 50) and `offset` (≥ 0, default 0) of every paged list. */
+export class PageQueryDto {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
+  @Max(MAX_PAGE_LIMIT, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
+  limit: number = DEFAULT_PAGE_LIMIT;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be an integer' })
+  @Min(0, { message: 'offset must not be negative' })
+  offset: number = 0;
+}

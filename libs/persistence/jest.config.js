@@ -1,0 +1,1 @@
+module.exports = { displayName: 'persistence', preset: '../../jest.preset.js', rootDir: __dirname };

@@ -1,0 +1,27 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * One login (or anonymous session). Every token carrying its id is valid until the token's own
+ * `exp`, unless the session is revoked. Times are integer microseconds since the epoch.
+ */
+@Entity('auth_sessions')
+@Index('auth_sessions_username', ['username'])
+@Index('auth_sessions_issued_by', ['issuedBy'])
+@Index('auth_sessions_expires', ['expiresAt'])
+export class AuthSessionEntity {
+  @PrimaryColumn({ type: 'text' }) id!: string;
+  /** null for anonymous sessions. */
+  @Column({ type: 'text', nullable: true }) username!: string | null;
+  /** For anonymous sessions minted with privileges beyond the anonymous set: the user whose session allowed it. */
+  @Column({ name: 'issued_by', type: 'text', nullable: true }) issuedBy!: string | null;
+  @Column({ type: 'text' }) role!: string;
+  /** Space-separated privileges of the latest token issued. */
+  @Column({ type: 'text' }) privileges!: string;
+  /** Lifetime asked at creation; a refresh extends by this much. */
+  @Column({ name: 'lifetime_seconds', type: 'integer' }) lifetimeSeconds!: number;
+  /** Login time: no token of the session may expire later than 720 h after it. */
+  @Column({ name: 'created_at', type: 'bigint' }) createdAt!: number;
+  /** Latest `exp` of any token issued for the session (purged once past). */
+  @Column({ name: 'expires_at', type: 'bigint' }) expiresAt!: number;
+  @Column({ name: 'revoked_at', type: 'bigint', nullable: true }) revokedAt!: number | null;
+}

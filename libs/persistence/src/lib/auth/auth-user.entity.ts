@@ -1,0 +1,17 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A person who logs in. Times are integer microseconds since the epoch. */
+@Entity('auth_users')
+export class AuthUserEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
+  /** Unique, compared exactly (case-sensitive); the unique index `auth_users_username` serves every lookup. */
+  @Column({ type: 'text', unique: true }) username!: string;
+  @Column({ type: 'text', nullable: true }) email!: string | null;
+  /** user | developer | admin */
+  @Column({ type: 'text' }) role!: string;
+  /** `scrypt$N$r$p$salt$hash`, never returned by the API. */
+  @Column({ name: 'password_hash', type: 'text' }) passwordHash!: string;
+  @Column({ type: 'boolean', default: false }) disabled!: boolean;
+  @Column({ name: 'created_at', type: 'bigint' }) createdAt!: number;
+  @Column({ name: 'updated_at', type: 'bigint' }) updatedAt!: number;
+}

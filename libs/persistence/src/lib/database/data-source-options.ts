@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { types as pgTypes } from 'pg';
+import { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { DatabaseConfig } from './database-config';
+import { MigrationSet } from './migration-set';
+
+// int8 (counts, microsecond timestamps) as JS numbers: every such value here stays below 2^53.
+pgTypes.setTypeParser(pgTypes.builtins.INT8, (value) => Number(value));
+
+export interface StoreDefinition {
+  /** Name of the TypeORM data source; also names the migrations table. */
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  migrations: MigrationSet;
+}
+
+/** Pool and timeout settings that make an unreachable PostgreSQL fail fast (503) rather than hang. */
+const POSTGRES_POOL = {
+  max: 10,
+  connectionTimeoutMillis: 3000,
+  idleTimeoutMillis: 30000,
+  query_timeout: 10000,
+};
+
+export function dataSourceOptions(config: DatabaseConfig, store: StoreDefinition): DataSourceOptions {
+  const common = {
+    entities: store.entities,
+    migrations: store.migrations[config.backend],
+    migrationsTableName: `simsvc_${store.name}_migrations`,
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+  } as const;
+  if (config.backend === 'postgresql') {
+    return { ...common, type: 'postgres', url: config.url, extra: POSTGRES_POOL };
+  }
+  if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.path,
+    enableWAL: true,
+    statementCacheSize: 200,
+    prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}

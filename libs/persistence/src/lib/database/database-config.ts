@@ -1,0 +1,9 @@
+export type Backend = 'sqlite' | 'postgresql';
+
+export interface DatabaseConfig {
+  backend: Backend;
+  /** File of the sqlite backend. */
+  path: string;
+  /** Connection URL of the postgresql backend. */
+  url?: string;
+}

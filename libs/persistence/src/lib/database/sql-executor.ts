@@ -1,0 +1,128 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { DataSource } from 'typeorm';
+import { Backend } from './database-config';
+import { postgresPool, sqliteHandle } from './raw-handles';
+
+/**
+ * Plain SQL with `$1, $2, …` placeholders on either backend, as prepared statements in one round
+ * trip. Repositories of hot paths use it where TypeORM would add round trips or cannot express
+ * the statement (RETURNING on better-sqlite3, upserts with arithmetic, CTEs).
+ */
+export interface SqlExecutor {
+  readonly backend: Backend;
+  query<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs a statement and returns the number of rows it changed. */
+  execute(sql: string, params?: readonly unknown[]): Promise<number>;
+  transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+export function createSqlExecutor(dataSource: DataSource): SqlExecutor {
+  return dataSource.options.type === 'postgres' ? new PostgresExecutor(postgresPool(dataSource)) : new SqliteExecutor(sqliteHandle(dataSource));
+}
+
+interface PreparedSqlite {
+  statement: BetterSqlite3.Statement;
+  /** For each `?` in order, the index of the `$n` parameter it stands for. */
+  order: number[];
+}
+
+const bindable = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
+
+class SqliteExecutor implements SqlExecutor {
+  readonly backend = 'sqlite' as const;
+  /** Settles when the open transaction (if any) ends; statements outside it wait for that. */
+  private transactionDone: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly prepared = new Map<string, PreparedSqlite>(),
+    private readonly insideTransaction = false,
+  ) {}
+
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    await this.waitForTransaction();
+    const { statement, args } = this.bind(sql, params);
+    if (statement.reader) return statement.all(...args) as T[];
+    statement.run(...args);
+    return [];
+  }
+
+  async execute(sql: string, params: readonly unknown[] = []): Promise<number> {
+    await this.waitForTransaction();
+    const { statement, args } = this.bind(sql, params);
+    return statement.reader ? statement.all(...args).length : statement.run(...args).changes;
+  }
+
+  async transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
+    await this.waitForTransaction();
+    let finish!: () => void;
+    this.transactionDone = new Promise((resolve) => (finish = resolve));
+    const inner = new SqliteExecutor(this.db, this.prepared, true);
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      const result = await work(inner);
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.transactionDone = undefined;
+      finish();
+    }
+  }
+
+  private async waitForTransaction(): Promise<void> {
+    if (this.insideTransaction) return;
+    while (this.transactionDone) await this.transactionDone;
+  }
+
+  private bind(sql: string, params: readonly unknown[]): { statement: BetterSqlite3.Statement; args: unknown[] } {
+    let prepared = this.prepared.get(sql);
+    if (!prepared) {
+      const order: number[] = [];
+      const text = sql.replace(/\$(\d+)/g, (_match, index: string) => {
+        order.push(Number(index) - 1);
+        return '?';
+      });
+      prepared = { statement: this.db.prepare(text), order };
+      this.prepared.set(sql, prepared);
+    }
+    return { statement: prepared.statement, args: prepared.order.map((index) => bindable(params[index])) };
+  }
+}
+
+const statementName = (sql: string) => `s${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+
+class PostgresExecutor implements SqlExecutor {
+  readonly backend = 'postgresql' as const;
+
+  constructor(private readonly client: Pool | PoolClient) {}
+
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    const result = await this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    return result.rows as T[];
+  }
+
+  async execute(sql: string, params: readonly unknown[] = []): Promise<number> {
+    const result = await this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    return result.rowCount ?? 0;
+  }
+
+  async transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await (this.client as Pool).connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(new PostgresExecutor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}

@@ -1,0 +1,1 @@
+module.exports = { displayName: 'platform', preset: '../../jest.preset.js', rootDir: __dirname };

@@ -1,0 +1,37 @@
+import { DynamicModule, INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { ServiceConfig } from '../config/service-config';
+import { jsonBodyMiddleware } from '../http/json-body.middleware';
+import { rejectMalformedPath } from '../http/malformed-path.middleware';
+import { assignRequestId } from '../http/request-id';
+import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
+import { MetricsRegistry } from '../metrics/metrics.registry';
+import { setUpOpenApi } from '../openapi/openapi';
+
+// Longer than nginx's upstream keep-alive, so the proxy never reuses a connection we just closed.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** Builds a ready (not yet listening) application; used by main.ts and by the e2e tests alike. */
+export async function createServiceApp(module: DynamicModule, config: ServiceConfig<unknown>): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  // Behind a load balancer on a private network: its X-Forwarded-For names the client.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use((request: Request & { id?: string }, response: Response, next: NextFunction) => {
+    request.id = assignRequestId(request, response);
+    next();
+  });
+  app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
+  app.use(rejectMalformedPath);
+  app.use(jsonBodyMiddleware);
+  setUpOpenApi(app, config);
+  await app.init();
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+  return app;
+}

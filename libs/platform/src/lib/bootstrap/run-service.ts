@@ -1,0 +1,47 @@
+import { DynamicModule, INestApplication } from '@nestjs/common';
+import { CommanderError } from 'commander';
+import { ConfigError } from '../config/config-error';
+import { parseServiceConfig, ServiceDefinition } from '../config/parse-service-config';
+import { ServiceConfig } from '../config/service-config';
+import { createServiceApp } from './create-service-app';
+
+/**
+ * main.ts of every service: options → configuration (exit 2 on a bad one), application, listen;
+ * SIGTERM/SIGINT drain in-flight requests, close the databases and exit 0.
+ */
+export async function runService<T>(definition: ServiceDefinition<T>, appModule: (config: ServiceConfig<T>) => DynamicModule): Promise<void> {
+  const name = `simsvc-${definition.service}`;
+  let config: ServiceConfig<T>;
+  try {
+    config = parseServiceConfig(definition, process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof CommanderError && error.exitCode === 0) process.exit(0);
+    process.stderr.write(`${name}: ${error instanceof ConfigError ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+
+  let app: INestApplication;
+  try {
+    app = await createServiceApp(appModule(config), config);
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    process.stderr.write(`${name}: cannot start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`${name}: ${signal} received, draining\n`);
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`${name}: unclean shutdown: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,15 @@
+import { AuthConfig } from '@simsvc/auth';
+import { DatabaseConfig } from '@simsvc/persistence';
+
+export type ServiceName = 'cache' | 'catalog' | 'results';
+
+export interface ServiceConfig<TExtra = Record<string, unknown>> {
+  service: ServiceName;
+  host: string;
+  port: number;
+  database: DatabaseConfig;
+  auth: AuthConfig;
+  logLevel: string;
+  /** Options that only one service has (e.g. the cache's default TTL). */
+  extra: TExtra;
+}

@@ -1,0 +1,42 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { AuthModule } from '@simsvc/auth';
+import { DatabaseModule, StoreDefinition } from '@simsvc/persistence';
+import { LoggerModule } from 'nestjs-pino';
+import { ServiceConfig } from './config/service-config';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter';
+import { ContractValidationPipe } from './errors/validation.pipe';
+import { HealthController } from './health/health.controller';
+import { loggerOptions } from './logging/logger-options';
+import { MetricsController } from './metrics/metrics.controller';
+import { MetricsRegistry } from './metrics/metrics.registry';
+import { SERVICE_CONFIG, SERVICE_DATA_SOURCE } from './platform.tokens';
+
+/**
+ * Everything a simsvc service has besides its own features: its database, sessions and
+ * privileges, validation, the error shape, structured logs, /health and /metrics.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forService(config: ServiceConfig<unknown>, store: StoreDefinition): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [
+        LoggerModule.forRoot(loggerOptions(config)),
+        DatabaseModule.forStore(config.database, store),
+        AuthModule.forRoot(config.auth),
+      ],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: SERVICE_CONFIG, useValue: config },
+        { provide: SERVICE_DATA_SOURCE, useExisting: getDataSourceToken(store.name) },
+        MetricsRegistry,
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useClass: ContractValidationPipe },
+      ],
+      exports: [SERVICE_CONFIG, SERVICE_DATA_SOURCE, MetricsRegistry, DatabaseModule],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './lib/sim2l-run-database';
+export * from './lib/test-database';
+export * from './lib/test-service';

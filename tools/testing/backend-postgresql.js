@@ -1,0 +1,1 @@
+process.env.SIMSVC_TEST_BACKEND = 'postgresql';

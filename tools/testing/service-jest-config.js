@@ -1,0 +1,25 @@
+// Jest configuration of a service: its unit specs once, and its e2e suite once per backend.
+// PostgreSQL runs are left out (with one line saying why) when no server answers, unless
+// SIMSVC_TEST_REQUIRE_PG=1 (CI), where an unreachable server fails the run instead.
+const path = require('node:path');
+const { postgresAvailability } = require('./postgres-availability');
+
+module.exports = function serviceJestConfig(service, projectDir) {
+  const base = { preset: path.join(__dirname, '../../jest.preset.js'), rootDir: projectDir };
+  const backendSetup = (backend) => path.join(__dirname, `backend-${backend}.js`);
+  const e2e = (backend) => ({
+    ...base,
+    displayName: `${service}:${backend}`,
+    testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+    setupFiles: ['reflect-metadata', backendSetup(backend)],
+  });
+
+  return async () => {
+    const projects = [{ ...base, displayName: service, testMatch: ['<rootDir>/src/**/*.spec.ts'] }, e2e('sqlite')];
+    const pg = await postgresAvailability();
+    if (pg.available) projects.push(e2e('postgresql'));
+    else if (process.env.SIMSVC_TEST_REQUIRE_PG === '1') throw new Error(`PostgreSQL is required (SIMSVC_TEST_REQUIRE_PG=1) but ${pg.reason}`);
+    else console.warn(`[${service}] PostgreSQL e2e tests skipped: ${pg.reason}; start PostgreSQL or set SIMSVC_TEST_PG_URL to run them.`);
+    return { projects };
+  };
+};
