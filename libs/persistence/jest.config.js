@@ -1,1 +1,9 @@
-module.exports = { displayName: 'persistence', preset: '../../jest.preset.js', rootDir: __dirname };
+const path = require('node:path');
+const { postgresGlobals } = require('../../tools/testing/postgres-availability');
+
+module.exports = async () => ({
+  displayName: 'persistence',
+  preset: '../../jest.preset.js',
+  rootDir: __dirname,
+  globals: await postgresGlobals('persistence'),
+});

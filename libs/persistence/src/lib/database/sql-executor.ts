@@ -32,8 +32,12 @@ const bindable = (value: unknown) => (typeof value === 'boolean' ? Number(value)
 
 class SqliteExecutor implements SqlExecutor {
   readonly backend = 'sqlite' as const;
-  /** Settles when the open transaction (if any) ends; statements outside it wait for that. */
-  private transactionDone: Promise<void> | undefined;
+
+  // One connection serves every request, so a transaction must not interleave with other work:
+  // while one is open or queued, everything else queues behind it. With nothing queued a
+  // statement runs at once (better-sqlite3 is synchronous, so nothing can slip in between).
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -42,41 +46,49 @@ class SqliteExecutor implements SqlExecutor {
   ) {}
 
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    await this.waitForTransaction();
-    const { statement, args } = this.bind(sql, params);
-    if (statement.reader) return statement.all(...args) as T[];
-    statement.run(...args);
-    return [];
+    return this.whenFree(() => {
+      const { statement, args } = this.bind(sql, params);
+      if (statement.reader) return statement.all(...args) as T[];
+      statement.run(...args);
+      return [];
+    });
   }
 
   async execute(sql: string, params: readonly unknown[] = []): Promise<number> {
-    await this.waitForTransaction();
-    const { statement, args } = this.bind(sql, params);
-    return statement.reader ? statement.all(...args).length : statement.run(...args).changes;
+    return this.whenFree(() => {
+      const { statement, args } = this.bind(sql, params);
+      return statement.reader ? statement.all(...args).length : statement.run(...args).changes;
+    });
   }
 
-  async transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
-    await this.waitForTransaction();
-    let finish!: () => void;
-    this.transactionDone = new Promise((resolve) => (finish = resolve));
+  transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
     const inner = new SqliteExecutor(this.db, this.prepared, true);
-    try {
+    return this.enqueue(async () => {
       this.db.exec('BEGIN IMMEDIATE');
-      const result = await work(inner);
-      this.db.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      throw error;
-    } finally {
-      this.transactionDone = undefined;
-      finish();
-    }
+      try {
+        const result = await work(inner);
+        this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
   }
 
-  private async waitForTransaction(): Promise<void> {
-    if (this.insideTransaction) return;
-    while (this.transactionDone) await this.transactionDone;
+  private whenFree<T>(operation: () => T): T | Promise<T> {
+    if (this.insideTransaction || this.queued === 0) return operation();
+    return this.enqueue(async () => operation());
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    this.queued += 1;
+    const result = this.queue.then(task);
+    this.queue = result.then(
+      () => void (this.queued -= 1),
+      () => void (this.queued -= 1),
+    );
+    return result;
   }
 
   private bind(sql: string, params: readonly unknown[]): { statement: BetterSqlite3.Statement; args: unknown[] } {

@@ -19,6 +19,8 @@ export async function createServiceApp(module: DynamicModule, config: ServiceCon
   const app = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // Responses are small JSON documents; hashing each one for an ETag costs more than it saves.
+  app.set('etag', false);
   // Behind a load balancer on a private network: its X-Forwarded-For names the client.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use((request: Request & { id?: string }, response: Response, next: NextFunction) => {

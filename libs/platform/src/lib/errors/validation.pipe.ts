@@ -30,12 +30,24 @@ export class ContractValidationPipe extends ValidationPipe {
     });
   }
 
+  /** Query DTOs whose empty form (no parameters at all) is known to be valid. */
+  private readonly validWhenEmpty = new WeakSet<object>();
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && metadata.metatype && this.toValidate(metadata)) {
+    const { metatype } = metadata;
+    if (metadata.type === 'body' && metatype && this.toValidate(metadata)) {
       if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw new BadRequestException({ message: 'request body must be a JSON object', details: ['request body must be a JSON object'] });
       }
     }
-    return super.transform(value, metadata);
+    // Hot path: most GETs carry no query; validating the same empty object again is pure cost.
+    if (metadata.type === 'query' && metatype && isEmptyObject(value) && this.validWhenEmpty.has(metatype)) {
+      return new (metatype as new () => object)();
+    }
+    const result = await super.transform(value, metadata);
+    if (metadata.type === 'query' && metatype && isEmptyObject(value)) this.validWhenEmpty.add(metatype);
+    return result;
   }
 }
+
+const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;

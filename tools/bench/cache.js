@@ -1,0 +1,86 @@
+// Cache service benchmark (issue: GET hit ≥ 10 % of a raw node:http server's req/s and p99 ≤ 10 ms
+// at 32 connections on SQLite, zero unexpected statuses, RSS ≤ 200 MB after the run).
+const { spawn } = require('node:child_process');
+const { createDatabase, startService, login, load, processUsage, formatRow, inParallel, freePort } = require('./harness');
+
+const PRELOAD = 10_000;
+const CONNECTIONS = 32;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+
+const entry = (index) => ({
+  cache_key: `bench/heat-1d/1.0.0/${index}`,
+  simulation_id: 1 + (index % 50),
+  simulation_name: 'heat-1d',
+  simulation_version: '1.0.0',
+  execution_id: `exec-${index}`,
+  squid_id: `heat-1d/r1/${index}`,
+  input_hash: `h${index}`,
+  run_db_path: `/runs/exec-${index}.db`,
+  ttl_hours: 24,
+  metadata: { user: 'bench', cores: 4 },
+});
+
+/** The ceiling: a bare node:http server answering every request with one entry's JSON, in its own process. */
+async function startRawServer() {
+  const port = await freePort();
+  const body = JSON.stringify({ ...entry(1), created_at: '2026-11-22T10:12:25.123000', expires_at: '2026-11-23T10:12:25.123000', hit_count: 1 });
+  const source = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end(${JSON.stringify(body)}); }).listen(${port}, '127.0.0.1', () => process.send('ready'));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise((resolve) => child.once('message', resolve));
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
+}
+
+async function preload(url, token) {
+  const started = Date.now();
+  await inParallel(PRELOAD, 32, async (index) => {
+    const response = await fetch(`${url}/cache`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-session-id': token }, body: JSON.stringify(entry(index)) });
+    if (response.status !== 200) throw new Error(`preload failed: ${response.status}`);
+  });
+  return Date.now() - started;
+}
+
+async function benchBackend(backend, pgAdminUrl, ceiling, log) {
+  const database = await createDatabase('cache', backend, pgAdminUrl);
+  const service = await startService('cache', database.args);
+  try {
+    const token = await login(service.url);
+    const headers = { 'x-session-id': token };
+    const preloadMs = await preload(service.url, token);
+    log(`${backend}: preloaded ${PRELOAD} entries in ${preloadMs} ms (${Math.round((PRELOAD * 1000) / preloadMs)}/s)`);
+    const randomKey = () => Math.floor(Math.random() * PRELOAD);
+    let stored = PRELOAD;
+    const scenarios = [
+      ['GET hit (random keys)', [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${randomKey()}` }) }], (status) => status === 200],
+      ['GET miss', [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/absent/${randomKey()}` }) }], (status) => status === 404],
+      [
+        'POST store (new keys)',
+        [{ method: 'POST', path: '/cache', headers: { 'content-type': 'application/json', ...headers }, setupRequest: (request) => ({ ...request, body: JSON.stringify(entry(stored++)) }) }],
+        (status) => status === 200,
+      ],
+    ];
+    for (const [name, requests, expectStatus] of scenarios) {
+      const figures = await load({ url: service.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests, headers, expectStatus, pid: service.pid });
+      log(formatRow(`${backend} ${name}`, figures, ceiling));
+    }
+    log(`${backend}: service RSS after the run ${Math.round(processUsage(service.pid).rssBytes / 1024 / 1024)} MB`);
+  } finally {
+    await service.stop();
+    await database.drop();
+  }
+}
+
+async function run({ backends, pgAdminUrl, log }) {
+  log(`cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${require('node:os').cpus().length} cores`);
+  const raw = await startRawServer();
+  let ceiling;
+  try {
+    const figures = await load({ url: raw.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [{ method: 'GET', path: '/cache/x' }], pid: raw.pid });
+    ceiling = figures.requestsPerSecond;
+    log(formatRow('raw node:http (ceiling)', figures));
+  } finally {
+    raw.stop();
+  }
+  for (const backend of backends) await benchBackend(backend, pgAdminUrl, ceiling, log);
+}
+
+module.exports = { run };

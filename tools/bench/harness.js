@@ -1,0 +1,167 @@
+// Shared pieces of the benchmarks: start a built service on a fresh database, drive load with
+// autocannon, read the service process's CPU time and RSS from /proc.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { randomBytes } = require('node:crypto');
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const ROOT = path.resolve(__dirname, '../..');
+const CLOCK_TICKS_PER_SECOND = 100;
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+
+function ensureBuilt(service) {
+  const main = path.join(ROOT, 'dist/apps', service, 'main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  return main;
+}
+
+async function withPg(adminUrl, work) {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database: a temp directory for sqlite, a new PostgreSQL database otherwise. */
+async function createDatabase(service, backend, pgAdminUrl) {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), `simsvc-bench-${service}-`));
+  if (backend === 'sqlite') {
+    return {
+      args: ['--backend', 'sqlite', '--db-path', path.join(directory, `${service}.db`), '--auth-db-path', path.join(directory, 'auth.db')],
+      directory,
+      drop: async () => fs.rmSync(directory, { recursive: true, force: true }),
+    };
+  }
+  const name = `simsvc_bench_${service}_${randomBytes(4).toString('hex')}`;
+  await withPg(pgAdminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    args: ['--backend', 'postgresql', '--db-url', url.toString()],
+    url: url.toString(),
+    directory,
+    drop: async () => {
+      fs.rmSync(directory, { recursive: true, force: true });
+      await withPg(pgAdminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function freePort() {
+  const net = require('node:net');
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} during start-up`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
+}
+
+/** Starts dist/apps/<service>/main.js on a loopback port; returns its url, pid and a stop(). */
+async function startService(service, databaseArgs, extraArgs = [], env = {}) {
+  const main = ensureBuilt(service);
+  const port = await freePort();
+  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warn', ...databaseArgs, ...extraArgs], {
+    env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child);
+  return {
+    url,
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function login(url, credentials = ADMIN) {
+  const response = await fetch(`${url}/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return (await response.json()).token;
+}
+
+/** CPU time (µs) and resident memory (bytes) of a process, from /proc. */
+function processUsage(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  return { cpuMicros: (ticks / CLOCK_TICKS_PER_SECOND) * 1e6, rssBytes: rssKb * 1024 };
+}
+
+/** Runs autocannon and summarises: req/s, p50/p99 latency (ms), responses by expected/unexpected status. */
+async function load({ url, connections = 32, duration = 10, requests, headers = {}, expectStatus = (status) => status >= 200 && status < 300, pid }) {
+  let unexpected = 0;
+  const before = pid ? processUsage(pid) : undefined;
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers,
+    requests,
+    setupClient: (client) => client.on('response', (statusCode) => expectStatus(statusCode) || (unexpected += 1)),
+  });
+  const after = pid ? processUsage(pid) : undefined;
+  const total = result.requests.total;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total,
+    unexpected: unexpected + result.errors + result.timeouts,
+    cpuMicrosPerRequest: before && after && total > 0 ? (after.cpuMicros - before.cpuMicros) / total : undefined,
+    rssBytes: after?.rssBytes,
+  };
+}
+
+const formatRow = (name, figures, ceiling) =>
+  [
+    name.padEnd(34),
+    `${Math.round(figures.requestsPerSecond).toString().padStart(7)} req/s`,
+    `p50 ${String(figures.p50).padStart(3)} ms`,
+    `p99 ${String(figures.p99).padStart(3)} ms`,
+    `unexpected ${figures.unexpected}`,
+    figures.cpuMicrosPerRequest === undefined ? '' : `cpu ${Math.round(figures.cpuMicrosPerRequest)} µs/req`,
+    figures.rssBytes === undefined ? '' : `rss ${Math.round(figures.rssBytes / 1024 / 1024)} MB`,
+    ceiling ? `${((100 * figures.requestsPerSecond) / ceiling).toFixed(1)} % of raw` : '',
+  ]
+    .filter(Boolean)
+    .join('  ');
+
+/** Runs `work(limit)` for items 0..count-1 with at most `concurrency` in flight. */
+async function inParallel(count, concurrency, work) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await work(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+}
+
+module.exports = { ADMIN, createDatabase, startService, login, load, processUsage, formatRow, inParallel, withPg, freePort };

@@ -1,0 +1,137 @@
+'use strict';
+// docker/nginx.conf, read and adapted line by line. The template rewrites only:
+//   pid, error_log, access_log and *_temp_path  -> files in a run directory
+//   `listen <service port>;`                    -> `listen 127.0.0.1:<port>;`
+//   the server lines of each `# upstream:<svc>` block -> one line per loopback replica
+// and keeps every other line byte for byte. It fails loudly when the file no longer has the
+// shape it relies on, rather than producing a config that silently tests something else.
+
+const path = require('node:path');
+const fs = require('node:fs');
+const { REPO_ROOT, DEFAULT_PORTS } = require('./dist');
+
+const NGINX_CONF = path.join(REPO_ROOT, 'docker', 'nginx.conf');
+
+const MARKER = /^\s*#\s*upstream:([a-z]+)\s*$/;
+const UPSTREAM_OPEN = /^\s*upstream\s+(\S+)\s*\{\s*$/;
+const SERVER_LINE = /^(\s*)server\s+([A-Za-z0-9_.-]+):(\d+)((?:\s+[^;\s]+)*)\s*;\s*$/;
+const LISTEN_LINE = /^(\s*)listen\s+(\d+)\s*;\s*$/;
+const PROXY_PASS = /^\s*proxy_pass\s+http:\/\/([A-Za-z0-9_]+)\s*;/;
+const PATH_DIRECTIVE = /^(\s*)(pid|error_log|access_log|client_body_temp_path|proxy_temp_path|fastcgi_temp_path|uwsgi_temp_path|scgi_temp_path)\s+(\S+)((?:\s+[^;\s]+)*)\s*;\s*$/;
+
+/** Where the path directives point inside the run directory (temp paths: <dir>/<name without _path>). */
+const RUN_FILES = { pid: 'nginx.pid', error_log: 'nginx-error.log', access_log: 'nginx-access.log' };
+
+function readNginxConf(file = NGINX_CONF) {
+  return fs.readFileSync(file, 'utf8');
+}
+
+/**
+ * The upstream blocks behind `# upstream:<service>` markers and the listeners:
+ * {upstreams: {cache: {name, servers: [{host, port, params, line}], line}}, listeners: [{port, upstream, line}]}
+ */
+function parseNginxConf(text) {
+  const lines = text.split('\n');
+  const upstreams = {};
+  const listeners = [];
+  const problems = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const marker = lines[i].match(MARKER);
+    if (marker) {
+      const service = marker[1];
+      const open = lines[i + 1]?.match(UPSTREAM_OPEN);
+      if (!open) {
+        problems.push(`line ${i + 2}: "# upstream:${service}" must be followed by an "upstream NAME {" line`);
+        continue;
+      }
+      const block = { name: open[1], line: i + 2, servers: [] };
+      let j = i + 2;
+      for (; j < lines.length && !/^\s*}\s*$/.test(lines[j]); j += 1) {
+        const server = lines[j].match(SERVER_LINE);
+        if (server) block.servers.push({ host: server[2], port: Number(server[3]), params: server[4].trim(), line: j + 1 });
+        else if (/^\s*server\s/.test(lines[j])) problems.push(`line ${j + 1}: upstream server line not in the form "server <host>:<port> <params>;"`);
+      }
+      if (j >= lines.length) problems.push(`line ${i + 2}: upstream ${block.name} is not closed`);
+      if (upstreams[service]) problems.push(`line ${i + 1}: a second "# upstream:${service}" block`);
+      upstreams[service] = block;
+      i = j;
+      continue;
+    }
+    const listen = lines[i].match(LISTEN_LINE);
+    if (listen) {
+      let upstream = null;
+      for (let j = i + 1; j < lines.length && !LISTEN_LINE.test(lines[j]); j += 1) {
+        const pass = lines[j].match(PROXY_PASS);
+        if (pass) {
+          upstream = pass[1];
+          break;
+        }
+      }
+      listeners.push({ port: Number(listen[2]), upstream, line: i + 1 });
+    }
+  }
+  return { upstreams, listeners, problems };
+}
+
+/**
+ * @param {string} text docker/nginx.conf
+ * @param {object} options
+ * @param {string} options.dir run directory for pid, logs and temp files
+ * @param {Record<string, number[]>} options.upstreams service -> loopback ports of its replicas
+ * @param {Record<string, number>} options.listen service -> loopback port nginx listens on
+ */
+function renderLoopbackConf(text, { dir, upstreams, listen }) {
+  const parsed = parseNginxConf(text);
+  if (parsed.problems.length > 0) throw new Error(`docker/nginx.conf: ${parsed.problems.join('; ')}`);
+  const lines = text.split('\n');
+  const out = [];
+  const seen = { paths: new Set(), listen: new Set(), upstreams: new Set() };
+  const serviceOfUpstream = Object.fromEntries(Object.entries(parsed.upstreams).map(([service, block]) => [block.name, service]));
+  const serviceOfPort = Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([service, port]) => [port, service]));
+
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i];
+    const directive = line.match(PATH_DIRECTIVE);
+    if (directive) {
+      const [, indent, name, , rest] = directive;
+      const file = path.join(dir, RUN_FILES[name] ?? name.replace(/_path$/, ''));
+      out.push(`${indent}${name} ${file}${rest};`);
+      seen.paths.add(name);
+      continue;
+    }
+    const listenMatch = line.match(LISTEN_LINE);
+    if (listenMatch) {
+      const listener = parsed.listeners.find((item) => item.line === i + 1);
+      const service = serviceOfUpstream[listener.upstream] ?? serviceOfPort[listener.port];
+      if (!service) throw new Error(`docker/nginx.conf line ${i + 1}: cannot tell which service "listen ${listener.port}" serves`);
+      if (listen[service] === undefined) throw new Error(`no loopback listen port given for ${service}`);
+      out.push(`${listenMatch[1]}listen 127.0.0.1:${listen[service]};`);
+      seen.listen.add(service);
+      continue;
+    }
+    const server = line.match(SERVER_LINE);
+    const block = server && Object.entries(parsed.upstreams).find(([, b]) => b.servers.some((s) => s.line === i + 1));
+    if (block) {
+      const [service, upstream] = block;
+      if (upstream.servers[0].line === i + 1) {
+        const ports = upstreams[service];
+        if (!ports || ports.length === 0) throw new Error(`no replica ports given for upstream ${service}`);
+        const params = upstream.servers[0].params ? ` ${upstream.servers[0].params}` : '';
+        for (const port of ports) out.push(`${server[1]}server 127.0.0.1:${port}${params};`);
+        seen.upstreams.add(service);
+      }
+      continue;
+    }
+    out.push(line);
+  }
+
+  const missingPaths = ['pid', 'error_log', 'access_log', 'client_body_temp_path', 'proxy_temp_path'].filter((name) => !seen.paths.has(name));
+  if (missingPaths.length > 0) throw new Error(`docker/nginx.conf: no ${missingPaths.join(', ')} directive to redirect into ${dir}`);
+  for (const service of Object.keys(listen)) {
+    if (!seen.listen.has(service)) throw new Error(`docker/nginx.conf: no listener for ${service}`);
+    if (!seen.upstreams.has(service)) throw new Error(`docker/nginx.conf: no "# upstream:${service}" block`);
+  }
+  return out.join('\n');
+}
+
+module.exports = { NGINX_CONF, RUN_FILES, readNginxConf, parseNginxConf, renderLoopbackConf };
