@@ -12,11 +12,11 @@ export class PageQueryDto {
   @IsInt({ message: 'limit must be an integer' })
   @Min(1, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
   @Max(MAX_PAGE_LIMIT, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
-  limit: number = DEFAULT_PAGE_LIMIT;
+  limit = DEFAULT_PAGE_LIMIT;
 
   @ApiPropertyOptional({ minimum: 0, default: 0 })
   @Type(() => Number)
   @IsInt({ message: 'offset must be an integer' })
   @Min(0, { message: 'offset must not be negative' })
-  offset: number = 0;
+  offset = 0;
 }
