@@ -24,7 +24,13 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (!admin || (await this.users.findByUsername(admin.username))) return;
     const passwordHash = await this.passwords.hash(admin.password);
     try {
-      await this.users.insert({ username: admin.username, email: admin.email ?? null, role: 'admin', passwordHash, createdAt: nowMicros() });
+      await this.users.insert({
+        username: admin.username,
+        email: admin.email ?? null,
+        role: 'admin',
+        passwordHash,
+        createdAt: nowMicros(),
+      });
       this.logger.log(`created admin user ${admin.username}`);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -26,7 +26,11 @@ import { TokenService } from './token.service';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-const repository = <T>(type: new (sql: SqlExecutor) => T) => ({ provide: type, inject: [AUTH_SQL], useFactory: (sql: SqlExecutor) => new type(sql) });
+const repository = <T>(type: new (sql: SqlExecutor) => T) => ({
+  provide: type,
+  inject: [AUTH_SQL],
+  useFactory: (sql: SqlExecutor) => new type(sql),
+});
 
 /**
  * Sessions and privileges (contract §3) for a service: the auth store, the global SessionGuard
@@ -42,7 +46,11 @@ export class AuthModule {
       controllers: [SessionController, UsersController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
-        { provide: AUTH_SQL, inject: [getDataSourceToken(AUTH_STORE.name)], useFactory: (dataSource: DataSource) => createSqlExecutor(dataSource) },
+        {
+          provide: AUTH_SQL,
+          inject: [getDataSourceToken(AUTH_STORE.name)],
+          useFactory: (dataSource: DataSource) => createSqlExecutor(dataSource),
+        },
         repository(AuthUserRepository),
         repository(AuthSessionRepository),
         repository(LoginFailureRepository),

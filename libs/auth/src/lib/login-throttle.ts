@@ -45,6 +45,8 @@ export class LoginThrottle {
   private purgeNowAndThen(now: number): void {
     if (now - this.lastPurge < WINDOW_MICROS) return;
     this.lastPurge = now;
-    this.failures.deleteOlderThan(now - WINDOW_MICROS).catch((error: Error) => this.logger.warn(`purging old login failures failed: ${error.message}`));
+    this.failures
+      .deleteOlderThan(now - WINDOW_MICROS)
+      .catch((error: Error) => this.logger.warn(`purging old login failures failed: ${error.message}`));
   }
 }

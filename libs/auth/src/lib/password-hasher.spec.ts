@@ -32,7 +32,15 @@ describe('password hashing', () => {
 
   it('refuses malformed or unreasonable stored hashes instead of throwing', async () => {
     const [, , , , salt, hash] = (await hashPassword('x-password')).split('$');
-    for (const stored of ['', 'plain', `bcrypt$16384$8$1$${salt}$${hash}`, `scrypt$1000$8$1$${salt}$${hash}`, `scrypt$${2 ** 30}$8$1$${salt}$${hash}`, `scrypt$16384$8$1$$${hash}`, `scrypt$16384$8$1$${salt}$`]) {
+    for (const stored of [
+      '',
+      'plain',
+      `bcrypt$16384$8$1$${salt}$${hash}`,
+      `scrypt$1000$8$1$${salt}$${hash}`,
+      `scrypt$${2 ** 30}$8$1$${salt}$${hash}`,
+      `scrypt$16384$8$1$$${hash}`,
+      `scrypt$16384$8$1$${salt}$`,
+    ]) {
       await expect(verifyPassword('x-password', stored)).resolves.toBe(false);
     }
   });

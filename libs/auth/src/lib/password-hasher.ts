@@ -13,7 +13,9 @@ const MAX_P = 16;
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, keyBytes: number): Promise<Buffer> {
   // OpenSSL needs about 128 * r * (N + p + 2) bytes; leave headroom above that.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.r * (params.N + params.p + 2) };
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 interface ParsedHash {

@@ -24,7 +24,13 @@ describe('privileges', () => {
   });
 
   it('returns canonical order without duplicates', () => {
-    expect(expandPrivileges(['update_catalog', 'read_cache', 'developer', 'read_cache'])).toEqual(['read_cache', 'developer', 'register_simulation', 'update_catalog', 'invalidate_cache']);
+    expect(expandPrivileges(['update_catalog', 'read_cache', 'developer', 'read_cache'])).toEqual([
+      'read_cache',
+      'developer',
+      'register_simulation',
+      'update_catalog',
+      'invalidate_cache',
+    ]);
   });
 
   it('recognises exactly the known privilege names', () => {

@@ -18,7 +18,15 @@ export type Privilege = (typeof PRIVILEGES)[number];
 export type Role = 'user' | 'developer' | 'admin' | 'anonymous';
 export const USER_ROLES = ['user', 'developer', 'admin'] as const;
 
-const BASE: Privilege[] = ['read_cache', 'write_cache', 'read_catalog', 'record_execution', 'execute_simulation', 'read_results', 'write_results'];
+const BASE: Privilege[] = [
+  'read_cache',
+  'write_cache',
+  'read_catalog',
+  'record_execution',
+  'execute_simulation',
+  'read_results',
+  'write_results',
+];
 const DEVELOPER: Privilege[] = ['developer', 'register_simulation', 'update_catalog', 'invalidate_cache'];
 
 /** Privileges each privilege brings with it (contract §3: `developer` implies three more). */

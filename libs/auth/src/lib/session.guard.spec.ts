@@ -9,21 +9,34 @@ import { SessionService } from './session.service';
 
 @Controller()
 class RoutesUnderTest {
-  @Get() @Public() open(): void {}
-  @Get() plain(): void {}
-  @Get() @RequirePrivileges('invalidate_cache') guarded(): void {}
+  @Get() @Public() open(): string {
+    return 'open';
+  }
+  @Get() plain(): string {
+    return 'plain';
+  }
+  @Get() @RequirePrivileges('invalidate_cache') guarded(): string {
+    return 'guarded';
+  }
 }
 
 @Controller()
 @RequirePrivileges('manage_users')
 class ClassLevelRoutes {
-  @Get() inherited(): void {}
-  @Get() @RequirePrivileges('read_cache') overridden(): void {}
+  @Get() inherited(): string {
+    return 'inherited';
+  }
+  @Get() @RequirePrivileges('read_cache') overridden(): string {
+    return 'overridden';
+  }
 }
 
 type Handler = keyof RoutesUnderTest | keyof ClassLevelRoutes;
 
-function contextFor(handler: Handler, headers: Record<string, string> = {}): { context: ExecutionContext; request: { headers: Record<string, string>; session?: SessionPrincipal } } {
+function contextFor(
+  handler: Handler,
+  headers: Record<string, string> = {},
+): { context: ExecutionContext; request: { headers: Record<string, string>; session?: SessionPrincipal } } {
   const owner = handler in RoutesUnderTest.prototype ? RoutesUnderTest : ClassLevelRoutes;
   const request = { headers };
   const context = {
@@ -39,9 +52,16 @@ function principal(privileges: Privilege[]): SessionPrincipal {
   return { sessionId: 'sid-1', username: 'alice', role: 'user', privileges: new Set(privileges), expiresAt: 0 };
 }
 
-function guardWith(authenticate: (token: string) => SessionPrincipal | Promise<SessionPrincipal>, config: Partial<AuthConfig> = {}): SessionGuard {
+function guardWith(
+  authenticate: (token: string) => SessionPrincipal | Promise<SessionPrincipal>,
+  config: Partial<AuthConfig> = {},
+): SessionGuard {
   const sessions = { authenticate: jest.fn(authenticate) } as unknown as SessionService;
-  return new SessionGuard({ enabled: true, allowAnonymous: true, store: { backend: 'sqlite', path: ':memory:' }, ...config }, new Reflector(), sessions);
+  return new SessionGuard(
+    { enabled: true, allowAnonymous: true, store: { backend: 'sqlite', path: ':memory:' }, ...config },
+    new Reflector(),
+    sessions,
+  );
 }
 
 const reject = (message: string) => () => {
@@ -82,13 +102,19 @@ describe('SessionGuard', () => {
 
   it('refuses with 403 naming the missing privilege', async () => {
     const { context, request } = contextFor('guarded', { 'x-session-id': 'token' });
-    expect(() => guardWith(() => principal(['read_cache'])).canActivate(context)).toThrow(new ForbiddenException('missing privilege invalidate_cache'));
-    await expect(guardWith(async () => principal(['read_cache'])).canActivate(context)).rejects.toThrow('missing privilege invalidate_cache');
+    expect(() => guardWith(() => principal(['read_cache'])).canActivate(context)).toThrow(
+      new ForbiddenException('missing privilege invalidate_cache'),
+    );
+    await expect(guardWith(async () => principal(['read_cache'])).canActivate(context)).rejects.toThrow(
+      'missing privilege invalidate_cache',
+    );
     expect(request.session).toBeUndefined();
   });
 
   it('applies class-level privileges unless the handler overrides them', () => {
-    expect(() => guardWith(() => principal(['read_cache'])).canActivate(contextFor('inherited', { 'x-session-id': 't' }).context)).toThrow('missing privilege manage_users');
+    expect(() => guardWith(() => principal(['read_cache'])).canActivate(contextFor('inherited', { 'x-session-id': 't' }).context)).toThrow(
+      'missing privilege manage_users',
+    );
     expect(guardWith(() => principal(['read_cache'])).canActivate(contextFor('overridden', { 'x-session-id': 't' }).context)).toBe(true);
   });
 

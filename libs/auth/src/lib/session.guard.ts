@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, ForbiddenException, HttpException, HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AuthConfig } from './auth-config';
@@ -44,11 +44,12 @@ export class SessionGuard implements CanActivate {
     return principal.then((verified) => admit(request, verified, required));
   }
 
+  /** On a public route the session is optional: one that cannot be verified, for whatever reason, is left out. */
   private async attachIfValid(request: SessionRequest, token: string): Promise<boolean> {
     try {
       request.session = await this.sessions.authenticate(token);
-    } catch (error) {
-      if (!(error instanceof HttpException && error.getStatus() === HttpStatus.UNAUTHORIZED)) throw error;
+    } catch {
+      request.session = undefined;
     }
     return true;
   }

@@ -1,5 +1,13 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
-import { CreateAnonymousSessionDto, formatTimestamp, LoginDto, nowMicros, RefreshedSessionDto, SessionInfoDto, SessionTokenDto } from '@simsvc/contracts';
+import {
+  CreateAnonymousSessionDto,
+  formatTimestamp,
+  LoginDto,
+  nowMicros,
+  RefreshedSessionDto,
+  SessionInfoDto,
+  SessionTokenDto,
+} from '@simsvc/contracts';
 import { AuthSessionEntity, AuthSessionRepository, AuthUserRepository } from '@simsvc/persistence';
 import { randomUUID } from 'node:crypto';
 import { AuthConfig } from './auth-config';
@@ -79,7 +87,10 @@ export class SessionService {
     const lifetime = lifetimeSeconds(body.lifetime_hours);
     const privileges = expandPrivileges([...ROLE_PRIVILEGES.anonymous, ...(asked as Privilege[])]);
     const extra = privileges.filter((privilege) => !ANONYMOUS_PRIVILEGES.has(privilege));
-    const missing = extra.find((privilege) => !caller?.privileges.has(privilege));
+    // Name a privilege asked for before one it implies.
+    const missing = [...(asked as Privilege[]), ...extra].find(
+      (privilege) => !ANONYMOUS_PRIVILEGES.has(privilege) && !caller?.privileges.has(privilege),
+    );
     if (missing !== undefined) throw new ForbiddenException(`missing privilege ${missing}`);
     const issuedBy = extra.length > 0 && caller ? await this.issuerOf(caller) : null;
     return this.issue({ username: null, role: 'anonymous', privileges, issuedBy }, lifetime);
@@ -90,7 +101,8 @@ export class SessionService {
    * A user session gets the privileges of the user's current role.
    */
   async refresh(principal: SessionPrincipal): Promise<RefreshedSessionDto> {
-    if (principal.sessionId === NO_AUTH_SESSION_ID) throw new BadRequestException('authentication is disabled; there is no session to refresh');
+    if (principal.sessionId === NO_AUTH_SESSION_ID)
+      throw new BadRequestException('authentication is disabled; there is no session to refresh');
     const session = await this.sessions.findById(principal.sessionId);
     if (!session) throw new UnauthorizedException('invalid session');
     if (session.revokedAt !== null) throw this.revoked([session.id]);
@@ -98,8 +110,16 @@ export class SessionService {
     const nowSeconds = Math.floor(nowMicros() / MICROS);
     const exp = tokenExpiry(nowSeconds, session.lifetimeSeconds, Math.floor(session.createdAt / MICROS));
     if (exp <= nowSeconds) throw new UnauthorizedException('session expired');
-    if (!(await this.sessions.recordRefresh(session.id, subject.role, subject.privileges.join(' '), exp * MICROS))) throw this.revoked([session.id]);
-    const token = this.tokens.sign({ sid: session.id, sub: subject.username ?? ANONYMOUS_SUBJECT, role: subject.role, privileges: subject.privileges, iat: nowSeconds, exp });
+    if (!(await this.sessions.recordRefresh(session.id, subject.role, subject.privileges.join(' '), exp * MICROS)))
+      throw this.revoked([session.id]);
+    const token = this.tokens.sign({
+      sid: session.id,
+      sub: subject.username ?? ANONYMOUS_SUBJECT,
+      role: subject.role,
+      privileges: subject.privileges,
+      iat: nowSeconds,
+      exp,
+    });
     return { token, session_id: token, expires_at: formatTimestamp(exp * MICROS) };
   }
 
@@ -137,14 +157,33 @@ export class SessionService {
       revokedAt: null,
     });
     await this.sessions.insert(session);
-    const token = this.tokens.sign({ sid: session.id, sub: subject.username ?? ANONYMOUS_SUBJECT, role: subject.role, privileges: subject.privileges, iat, exp });
-    return { token, session_id: token, username: subject.username, role: subject.role, privileges: subject.privileges, expires_at: formatTimestamp(exp * MICROS) };
+    const token = this.tokens.sign({
+      sid: session.id,
+      sub: subject.username ?? ANONYMOUS_SUBJECT,
+      role: subject.role,
+      privileges: subject.privileges,
+      iat,
+      exp,
+    });
+    return {
+      token,
+      session_id: token,
+      username: subject.username,
+      role: subject.role,
+      privileges: subject.privileges,
+      expires_at: formatTimestamp(exp * MICROS),
+    };
   }
 
   /** Who a refreshed token speaks for: the user as they are now, or the anonymous session as issued. */
   private async currentSubject(session: AuthSessionEntity): Promise<SessionSubject> {
     if (session.username === null) {
-      return { username: null, role: 'anonymous', privileges: session.privileges.split(' ').filter(isPrivilege), issuedBy: session.issuedBy };
+      return {
+        username: null,
+        role: 'anonymous',
+        privileges: session.privileges.split(' ').filter(isPrivilege),
+        issuedBy: session.issuedBy,
+      };
     }
     const user = await this.users.findByUsername(session.username);
     // Disabling or deleting a user revokes their sessions; this covers a row changed by hand.

@@ -8,7 +8,15 @@ const service = new TokenService(createSecretKey(secret));
 const now = () => Math.floor(Date.now() / 1000);
 
 function claims(overrides: Partial<TokenClaims> = {}): TokenClaims {
-  return { sid: 'f4a3b2c1-0000-4000-8000-000000000001', sub: 'alice', role: 'user', privileges: ['read_cache', 'write_cache'], iat: now(), exp: now() + 3600, ...overrides };
+  return {
+    sid: 'f4a3b2c1-0000-4000-8000-000000000001',
+    sub: 'alice',
+    role: 'user',
+    privileges: ['read_cache', 'write_cache'],
+    iat: now(),
+    exp: now() + 3600,
+    ...overrides,
+  };
 }
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -54,7 +62,10 @@ describe('TokenService', () => {
 
   it('refuses a token whose payload was altered after signing', () => {
     const [header, , signature] = service.sign(claims()).split('.');
-    expectRejected(`${header}.${base64url(claims({ role: 'admin', privileges: ['admin', 'manage_users'] }))}.${signature}`, 'invalid session');
+    expectRejected(
+      `${header}.${base64url(claims({ role: 'admin', privileges: ['admin', 'manage_users'] }))}.${signature}`,
+      'invalid session',
+    );
   });
 
   it.each(['', 'garbage', 'a.b.c', 'a.b', `${base64url({ alg: 'HS256' })}.e30`])('refuses malformed token %p', (token) => {

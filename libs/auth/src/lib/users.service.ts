@@ -22,7 +22,13 @@ export class UsersService {
     if (body.username === ANONYMOUS_SUBJECT) throw new BadRequestException(`username ${ANONYMOUS_SUBJECT} is reserved`);
     const passwordHash = await this.passwords.hash(body.password);
     try {
-      const user = await this.users.insert({ username: body.username, email: body.email ?? null, role: body.role, passwordHash, createdAt: nowMicros() });
+      const user = await this.users.insert({
+        username: body.username,
+        email: body.email ?? null,
+        role: body.role,
+        passwordHash,
+        createdAt: nowMicros(),
+      });
       return toUserDto(user);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictException('username already exists');
@@ -42,10 +48,11 @@ export class UsersService {
   }
 
   async update(username: string, body: UpdateUserDto): Promise<UserDto> {
-    const changes: AuthUserChanges = { role: body.role, email: body.email, disabled: body.disabled };
-    if (body.password !== undefined) changes.passwordHash = await this.passwords.hash(body.password);
+    // A JSON null means "absent" (contract §1).
+    const changes: AuthUserChanges = { role: body.role ?? undefined, email: body.email ?? undefined, disabled: body.disabled ?? undefined };
+    if (body.password != null) changes.passwordHash = await this.passwords.hash(body.password);
     const now = nowMicros();
-    const endsSessions = body.password !== undefined || body.disabled === true;
+    const endsSessions = body.password != null || body.disabled === true;
     const { user, revokedSessionIds } = await this.users.update(username, changes, now, endsSessions ? now : undefined);
     if (!user) throw userNotFound();
     this.states.markRevoked(revokedSessionIds);

@@ -14,7 +14,13 @@ export class LoginDto {
   @MaxLength(1024)
   password!: string;
 
-  @ApiPropertyOptional({ description: 'Session lifetime in hours, greater than 0, at most 720', default: 24, minimum: 0, exclusiveMinimum: true, maximum: MAX_SESSION_LIFETIME_HOURS })
+  @ApiPropertyOptional({
+    description: 'Session lifetime in hours, greater than 0, at most 720',
+    default: 24,
+    minimum: 0,
+    exclusiveMinimum: true,
+    maximum: MAX_SESSION_LIFETIME_HOURS,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @IsPositive()

@@ -4,7 +4,7 @@ import { USER_ROLE_NAMES, UserRoleName } from './username';
 
 /** Every field optional; a password change or `disabled: true` ends the user's sessions. */
 export class UpdateUserDto {
-  @ApiPropertyOptional({ enum: USER_ROLE_NAMES, description: "Applies to new sessions and to existing ones at their next refresh" })
+  @ApiPropertyOptional({ enum: USER_ROLE_NAMES, description: 'Applies to new sessions and to existing ones at their next refresh' })
   @IsOptional()
   @IsIn(USER_ROLE_NAMES)
   role?: UserRoleName;

@@ -24,10 +24,17 @@ export class AuthSessionRepository {
   constructor(private readonly sql: SqlExecutor) {}
 
   async insert(session: AuthSessionEntity): Promise<void> {
-    await this.sql.execute(
-      `INSERT INTO auth_sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [session.id, session.username, session.issuedBy, session.role, session.privileges, session.lifetimeSeconds, session.createdAt, session.expiresAt, session.revokedAt],
-    );
+    await this.sql.execute(`INSERT INTO auth_sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      session.id,
+      session.username,
+      session.issuedBy,
+      session.role,
+      session.privileges,
+      session.lifetimeSeconds,
+      session.createdAt,
+      session.expiresAt,
+      session.revokedAt,
+    ]);
   }
 
   async findById(id: string): Promise<AuthSessionEntity | null> {

@@ -28,7 +28,12 @@ interface UserRow {
 }
 
 const COLUMNS = 'id, username, email, role, password_hash, disabled, created_at, updated_at';
-const CHANGE_COLUMNS: Record<keyof AuthUserChanges, string> = { role: 'role', email: 'email', passwordHash: 'password_hash', disabled: 'disabled' };
+const CHANGE_COLUMNS: Record<keyof AuthUserChanges, string> = {
+  role: 'role',
+  email: 'email',
+  passwordHash: 'password_hash',
+  disabled: 'disabled',
+};
 
 /**
  * Users of the auth store. Changes that must end a user's sessions (password, disabling,
@@ -52,10 +57,11 @@ export class AuthUserRepository {
     return toEntity(rows[0]);
   }
 
-  /** Users ordered by name, and how many there are in all. */
+  /** Users ordered by name (byte order on both backends), and how many there are in all. */
   async list(limit: number, offset: number): Promise<{ users: AuthUserEntity[]; total: number }> {
+    const order = this.sql.backend === 'postgresql' ? 'username COLLATE "C"' : 'username';
     const [page, count] = await Promise.all([
-      this.sql.query<UserRow>(`SELECT ${COLUMNS} FROM auth_users ORDER BY username LIMIT $1 OFFSET $2`, [limit, offset]),
+      this.sql.query<UserRow>(`SELECT ${COLUMNS} FROM auth_users ORDER BY ${order} LIMIT $1 OFFSET $2`, [limit, offset]),
       this.sql.query<{ total: number | string }>('SELECT COUNT(*) AS total FROM auth_users', []),
     ]);
     return { users: page.map(toEntity), total: Number(count[0]?.total ?? 0) };
@@ -66,8 +72,15 @@ export class AuthUserRepository {
    * anonymous ones minted from them) in the same transaction. Returns the updated user (null
    * when there is none) and the ids of the sessions revoked.
    */
-  async update(username: string, changes: AuthUserChanges, now: number, revokeSessionsAt?: number): Promise<{ user: AuthUserEntity | null; revokedSessionIds: string[] }> {
-    const keys = (Object.keys(CHANGE_COLUMNS) as (keyof AuthUserChanges)[]).filter((key) => changes[key] !== undefined);
+  async update(
+    username: string,
+    changes: AuthUserChanges,
+    now: number,
+    revokeSessionsAt?: number,
+  ): Promise<{ user: AuthUserEntity | null; revokedSessionIds: string[] }> {
+    const keys = (Object.keys(CHANGE_COLUMNS) as (keyof AuthUserChanges)[]).filter(
+      (key) => changes[key] !== undefined && changes[key] !== null,
+    );
     const assignments = [...keys.map((key, index) => `${CHANGE_COLUMNS[key]} = $${index + 1}`), `updated_at = $${keys.length + 1}`];
     const sql = `UPDATE auth_users SET ${assignments.join(', ')} WHERE username = $${keys.length + 2} RETURNING ${COLUMNS}`;
     const params = [...keys.map((key) => changes[key]), now, username];

@@ -8,6 +8,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('auth_login_failures_key', ['clientAddress', 'username', 'failedAt'])
 @Index('auth_login_failures_at', ['failedAt'])
 export class LoginFailureEntity {
+  /** BIGINT identity in PostgreSQL (rows churn; the sequence never resets), INTEGER rowid in SQLite. */
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ name: 'client_address', type: 'text' }) clientAddress!: string;
   @Column({ type: 'text' }) username!: string;

@@ -5,7 +5,11 @@ export class LoginFailureRepository {
   constructor(private readonly sql: SqlExecutor) {}
 
   async record(clientAddress: string, username: string, at: number): Promise<void> {
-    await this.sql.execute('INSERT INTO auth_login_failures (client_address, username, failed_at) VALUES ($1, $2, $3)', [clientAddress, username, at]);
+    await this.sql.execute('INSERT INTO auth_login_failures (client_address, username, failed_at) VALUES ($1, $2, $3)', [
+      clientAddress,
+      username,
+      at,
+    ]);
   }
 
   /** Times of the failures after `since`, newest first, at most `limit`. */
