@@ -44,6 +44,17 @@ describe('TokenService', () => {
     expectRejected(service.sign(claims({ iat: now() - 7200, exp: now() - 1 })), 'session expired');
   });
 
+  it('refuses a remembered token once it has expired', () => {
+    const token = service.sign(claims({ exp: now() + 2 }));
+    expect(service.verify(token).sub).toBe('alice');
+    jest.useFakeTimers({ now: Date.now() + 3000 });
+    try {
+      expectRejected(token, 'session expired');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('refuses a token signed with another secret', () => {
     const other = new TokenService(createSecretKey(randomBytes(32)));
     expectRejected(other.sign(claims()), 'invalid session');

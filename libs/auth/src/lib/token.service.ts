@@ -18,6 +18,8 @@ export interface TokenClaims {
 export const ANONYMOUS_SUBJECT = 'anonymous';
 const ALGORITHM = 'HS256';
 const ROLES: ReadonlySet<string> = new Set<Role>(['user', 'developer', 'admin', 'anonymous']);
+/** Verified tokens remembered; a client sends the same token with every request. */
+const REMEMBERED_TOKENS = 10_000;
 
 /**
  * Signs and verifies session tokens: HS256 only, with a KeyObject made once (jsonwebtoken turns
@@ -25,6 +27,10 @@ const ROLES: ReadonlySet<string> = new Set<Role>(['user', 'developer', 'admin', 
  */
 @Injectable()
 export class TokenService {
+  // A token that verified once stays well-formed and correctly signed, so only its expiry needs
+  // checking again; revocation is checked by the caller on every request regardless.
+  private readonly verified = new Map<string, Readonly<TokenClaims>>();
+
   constructor(@Inject(SIGNING_KEY) private readonly key: KeyObject) {}
 
   sign(claims: TokenClaims): string {
@@ -36,7 +42,19 @@ export class TokenService {
    * The claims of a well-formed, correctly signed, unexpired HS256 token.
    * Throws 401 "session expired" past `exp`, 401 "invalid session" for anything else.
    */
-  verify(token: string): TokenClaims {
+  verify(token: string): Readonly<TokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Math.floor(Date.now() / 1000) >= known.exp) throw new UnauthorizedException('session expired');
+      return known;
+    }
+    const claims = this.verifySignature(token);
+    if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private verifySignature(token: string): TokenClaims {
     let payload: unknown;
     try {
       payload = verify(token, this.key, { algorithms: [ALGORITHM] });
