@@ -83,7 +83,8 @@ async function waitForHealth(url, child, timeoutMs = 30_000) {
 async function startService(service, databaseArgs, extraArgs = [], env = {}) {
   const main = ensureBuilt(service);
   const port = await freePort();
-  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warn', ...databaseArgs, ...extraArgs], {
+  // Default settings, logging included (one JSON line per request, to /dev/null here).
+  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs], {
     env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

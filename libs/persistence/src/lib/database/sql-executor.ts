@@ -64,13 +64,13 @@ class SqliteExecutor implements SqlExecutor {
   transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
     const inner = new SqliteExecutor(this.db, this.prepared, true);
     return this.enqueue(async () => {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.bind('BEGIN IMMEDIATE', []).statement.run();
       try {
         const result = await work(inner);
-        this.db.exec('COMMIT');
+        this.bind('COMMIT', []).statement.run();
         return result;
       } catch (error) {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        if (this.db.inTransaction) this.bind('ROLLBACK', []).statement.run();
         throw error;
       }
     });
