@@ -58,7 +58,10 @@ function createCleanup({ log = console.error } = {}) {
     }
   }
 
-  /** SIGINT/SIGTERM/uncaught errors: tear down, then exit with a status saying why. */
+  /**
+   * SIGINT/SIGTERM/uncaught errors: tear down, then exit with a status saying why.
+   * Returns a function that removes the handlers again (for use inside a longer-lived runner).
+   */
   function installProcessHandlers() {
     let signalled = false;
     const onSignal = (signal, code) => {
@@ -71,17 +74,23 @@ function createCleanup({ log = console.error } = {}) {
       log(`${signal} received: tearing down`);
       run().finally(() => process.exit(code));
     };
-    process.on('SIGINT', () => onSignal('SIGINT', 130));
-    process.on('SIGTERM', () => onSignal('SIGTERM', 143));
-    process.on('uncaughtException', (error) => {
-      log(`uncaught error: ${error.stack ?? error}`);
-      run().finally(() => process.exit(1));
-    });
-    process.on('unhandledRejection', (error) => {
-      log(`unhandled rejection: ${error?.stack ?? error}`);
-      run().finally(() => process.exit(1));
-    });
-    process.on('exit', runLastResorts);
+    const handlers = {
+      SIGINT: () => onSignal('SIGINT', 130),
+      SIGTERM: () => onSignal('SIGTERM', 143),
+      uncaughtException: (error) => {
+        log(`uncaught error: ${error.stack ?? error}`);
+        run().finally(() => process.exit(1));
+      },
+      unhandledRejection: (error) => {
+        log(`unhandled rejection: ${error?.stack ?? error}`);
+        run().finally(() => process.exit(1));
+      },
+      exit: runLastResorts,
+    };
+    for (const [event, handler] of Object.entries(handlers)) process.on(event, handler);
+    return () => {
+      for (const [event, handler] of Object.entries(handlers)) process.removeListener(event, handler);
+    };
   }
 
   return { add, addLastResort, run, installProcessHandlers };

@@ -17,7 +17,8 @@ const UPSTREAM_OPEN = /^\s*upstream\s+(\S+)\s*\{\s*$/;
 const SERVER_LINE = /^(\s*)server\s+([A-Za-z0-9_.-]+):(\d+)((?:\s+[^;\s]+)*)\s*;\s*$/;
 const LISTEN_LINE = /^(\s*)listen\s+(\d+)\s*;\s*$/;
 const PROXY_PASS = /^\s*proxy_pass\s+http:\/\/([A-Za-z0-9_]+)\s*;/;
-const PATH_DIRECTIVE = /^(\s*)(pid|error_log|access_log|client_body_temp_path|proxy_temp_path|fastcgi_temp_path|uwsgi_temp_path|scgi_temp_path)\s+(\S+)((?:\s+[^;\s]+)*)\s*;\s*$/;
+const PATH_DIRECTIVE =
+  /^(\s*)(pid|error_log|access_log|client_body_temp_path|proxy_temp_path|fastcgi_temp_path|uwsgi_temp_path|scgi_temp_path)\s+(\S+)((?:\s+[^;\s]+)*)\s*;\s*$/;
 
 /** Where the path directives point inside the run directory (temp paths: <dir>/<name without _path>). */
 const RUN_FILES = { pid: 'nginx.pid', error_log: 'nginx-error.log', access_log: 'nginx-access.log' };
@@ -49,7 +50,8 @@ function parseNginxConf(text) {
       for (; j < lines.length && !/^\s*}\s*$/.test(lines[j]); j += 1) {
         const server = lines[j].match(SERVER_LINE);
         if (server) block.servers.push({ host: server[2], port: Number(server[3]), params: server[4].trim(), line: j + 1 });
-        else if (/^\s*server\s/.test(lines[j])) problems.push(`line ${j + 1}: upstream server line not in the form "server <host>:<port> <params>;"`);
+        else if (/^\s*server\s/.test(lines[j]))
+          problems.push(`line ${j + 1}: upstream server line not in the form "server <host>:<port> <params>;"`);
       }
       if (j >= lines.length) problems.push(`line ${i + 2}: upstream ${block.name} is not closed`);
       if (upstreams[service]) problems.push(`line ${i + 1}: a second "# upstream:${service}" block`);
@@ -125,7 +127,9 @@ function renderLoopbackConf(text, { dir, upstreams, listen }) {
     out.push(line);
   }
 
-  const missingPaths = ['pid', 'error_log', 'access_log', 'client_body_temp_path', 'proxy_temp_path'].filter((name) => !seen.paths.has(name));
+  const missingPaths = ['pid', 'error_log', 'access_log', 'client_body_temp_path', 'proxy_temp_path'].filter(
+    (name) => !seen.paths.has(name),
+  );
   if (missingPaths.length > 0) throw new Error(`docker/nginx.conf: no ${missingPaths.join(', ')} directive to redirect into ${dir}`);
   for (const service of Object.keys(listen)) {
     if (!seen.listen.has(service)) throw new Error(`docker/nginx.conf: no listener for ${service}`);

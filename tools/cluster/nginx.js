@@ -18,7 +18,14 @@ function sleep(ms) {
 function findNginx() {
   const candidates = process.env.SIMSVC_NGINX
     ? [process.env.SIMSVC_NGINX]
-    : [...(process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, 'nginx')), '/usr/sbin/nginx', '/usr/local/sbin/nginx'];
+    : [
+        ...(process.env.PATH ?? '')
+          .split(path.delimiter)
+          .filter(Boolean)
+          .map((dir) => path.join(dir, 'nginx')),
+        '/usr/sbin/nginx',
+        '/usr/local/sbin/nginx',
+      ];
   for (const candidate of candidates) {
     try {
       fs.accessSync(candidate, fs.constants.X_OK);
@@ -62,11 +69,12 @@ class Nginx {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  writeConf() {
+  /** Renders docker/nginx.conf (or the given text of it) into the run directory. */
+  writeConf(template = readNginxConf()) {
     fs.mkdirSync(this.dir, { recursive: true });
     // nginx workers run as an unprivileged user when the master is root: they must reach the temp dirs.
     fs.chmodSync(this.dir, 0o755);
-    fs.writeFileSync(this.confFile, renderLoopbackConf(readNginxConf(), { dir: this.dir, upstreams: this.upstreams, listen: this.listen }));
+    fs.writeFileSync(this.confFile, renderLoopbackConf(template, { dir: this.dir, upstreams: this.upstreams, listen: this.listen }));
   }
 
   baseArgs() {
@@ -148,7 +156,8 @@ class Nginx {
     const entries = [];
     for (const line of text.split('\n')) {
       const match = line.match(/" (\d{3}) \d+ rid=(\S+) upstream=(.*?) upstream_status=(.*?) rt=/);
-      if (match && match[2].startsWith(prefix)) entries.push({ status: Number(match[1]), rid: match[2], upstream: match[3], upstreamStatus: match[4] });
+      if (match && match[2].startsWith(prefix))
+        entries.push({ status: Number(match[1]), rid: match[2], upstream: match[3], upstreamStatus: match[4] });
     }
     return entries;
   }

@@ -8,13 +8,15 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { DEFAULT_PORTS, SERVICES, requireBuilt } = require('./dist');
+const { SERVICES, requireBuilt } = require('./dist');
 const { Nginx, findNginx } = require('./nginx');
 const { freePorts } = require('./ports');
 const postgres = require('./postgres');
 const { Replica } = require('./replica');
 
-const STARTUP_TIMEOUT_MS = Number(process.env.SIMSVC_CLUSTER_STARTUP_MS ?? 30_000);
+// All replicas start at once; six Node processes plus their migrations on a busy 2-core machine
+// have been seen to need 13 s. A replica that exits during start-up fails the run at once.
+const STARTUP_TIMEOUT_MS = Number(process.env.SIMSVC_CLUSTER_STARTUP_MS ?? 60_000);
 
 /** The parent environment without any simsvc setting that could override the topology's own. */
 function cleanEnvironment() {
@@ -52,7 +54,11 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
 
   const dbName = `simsvc_${label.replace(/[^a-z0-9]/g, '_')}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const dbUrl = await postgres.createDatabase(dbName);
-  cleanup.add(`drop database ${dbName}`, () => postgres.dropDatabase(dbName));
+  // PostgreSQL may be stopped at this point (an interrupted outage assertion): start it first.
+  cleanup.add(`drop database ${dbName}`, async () => {
+    await postgres.ensureRunning();
+    await postgres.dropDatabase(dbName);
+  });
 
   const admin = { username: 'cluster-admin', password: crypto.randomBytes(12).toString('hex') };
   const env = {
@@ -83,11 +89,15 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
   const started = Date.now();
   for (const replica of all) replica.start();
   await Promise.all(all.map((replica) => replica.waitHealthy(STARTUP_TIMEOUT_MS)));
-  log(`${all.length} replicas healthy in ${((Date.now() - started) / 1000).toFixed(1)} s (${all.map((r) => `${r.name}:${r.port}`).join(' ')})`);
+  log(
+    `${all.length} replicas healthy in ${((Date.now() - started) / 1000).toFixed(1)} s (${all.map((r) => `${r.name}:${r.port}`).join(' ')})`,
+  );
 
   const listen = Object.fromEntries(SERVICES.map((service) => [service, ports.shift()]));
   const upstreamPorts = (count) =>
-    Object.fromEntries(SERVICES.map((service) => [service, byService[service] ? byService[service].slice(0, count).map((r) => r.port) : [deadPort]]));
+    Object.fromEntries(
+      SERVICES.map((service) => [service, byService[service] ? byService[service].slice(0, count).map((r) => r.port) : [deadPort]]),
+    );
 
   /** Starts an nginx in front of the first `count` replicas of each service (all by default). */
   const startNginx = async (name = 'nginx', count = replicas) => {
@@ -102,4 +112,4 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
   return topology;
 }
 
-module.exports = { startTopology, DEFAULT_PORTS };
+module.exports = { startTopology };

@@ -21,7 +21,10 @@ module.exports = {
     // Every replica accepts it (and so now remembers it as live, the hard case for revocation).
     const accepted = await Promise.all(all.map((replica) => sessionState(replica.url, token)));
     accepted.forEach((response, index) =>
-      c.check(response.status === 200 && response.body?.valid === true, `${all[index].name} refused a fresh session: ${response.status || response.error} ${response.text ?? ''}`),
+      c.check(
+        response.status === 200 && response.body?.valid === true,
+        `${all[index].name} refused a fresh session: ${response.status || response.error} ${response.text ?? ''}`,
+      ),
     );
     const acceptedCount = accepted.filter((response) => response.status === 200).length;
 
@@ -42,12 +45,21 @@ module.exports = {
       }),
     );
     for (const refusal of refusals) {
-      if (refusal.ms === null) c.fail(`${refusal.replica.name} still answers ${refusal.last.status || refusal.last.error} to the logged-out session after ${REFUSAL_DEADLINE_MS} ms`);
-      else c.check(refusal.message === 'session revoked', `${refusal.replica.name} refused with "${refusal.message}", expected "session revoked"`);
+      if (refusal.ms === null)
+        c.fail(
+          `${refusal.replica.name} still answers ${refusal.last.status || refusal.last.error} to the logged-out session after ${REFUSAL_DEADLINE_MS} ms`,
+        );
+      else
+        c.check(
+          refusal.message === 'session revoked',
+          `${refusal.replica.name} refused with "${refusal.message}", expected "session revoked"`,
+        );
     }
     // And it stays refused.
     const after = await Promise.all(all.map((replica) => sessionState(replica.url, token)));
-    after.forEach((response, index) => c.check(response.status === 401, `${all[index].name} accepts the session again (${response.status})`));
+    after.forEach((response, index) =>
+      c.check(response.status === 401, `${all[index].name} accepts the session again (${response.status})`),
+    );
 
     const slowest = refusals.reduce((max, r) => (r.ms !== null && r.ms > max.ms ? r : max), { ms: -1 });
     return c.done(

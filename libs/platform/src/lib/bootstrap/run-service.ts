@@ -4,6 +4,7 @@ import { ConfigError } from '../config/config-error';
 import { parseServiceConfig, ServiceDefinition } from '../config/parse-service-config';
 import { ServiceConfig } from '../config/service-config';
 import { createServiceApp } from './create-service-app';
+import { drainHttpServer } from './drain-http-server';
 
 /**
  * main.ts of every service: options → configuration (exit 2 on a bad one), application, listen;
@@ -35,6 +36,7 @@ export async function runService<T>(definition: ServiceDefinition<T>, appModule:
     stopping = true;
     process.stderr.write(`${name}: ${signal} received, draining\n`);
     try {
+      await drainHttpServer(app.getHttpServer());
       await app.close();
       process.exit(0);
     } catch (error) {

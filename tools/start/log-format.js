@@ -1,0 +1,88 @@
+'use strict';
+// Service output for people: each line prefixed with its service, pino JSON lines pretty-printed
+// as `HH:MM:SS level msg (req id)`, colors only on a terminal (NO_COLOR / FORCE_COLOR honoured).
+
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const CODES = { reset: 0, bold: 1, dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 };
+const LEVEL_COLORS = { trace: 'dim', debug: 'dim', info: 'green', warn: 'yellow', error: 'red', fatal: 'red' };
+const SERVICE_COLORS = ['cyan', 'magenta', 'blue', 'yellow', 'green'];
+
+function useColor(stream = process.stdout, env = process.env) {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
+  return Boolean(stream.isTTY);
+}
+
+function paint(enabled, color, text) {
+  return enabled ? `\u001b[${CODES[color]}m${text}\u001b[0m` : text;
+}
+
+function clock(time) {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime())
+    ? '--:--:--'
+    : [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** The message of one pino record, with what matters from its well-known fields. */
+function describe(record) {
+  let message = typeof record.msg === 'string' ? record.msg : '';
+  if (record.req && record.res && message === 'request completed') {
+    message = `${record.req.method} ${record.req.url} → ${record.res.statusCode} (${record.responseTime} ms)`;
+  } else if (record.req && record.res && message === 'request errored') {
+    message = `${record.req.method} ${record.req.url} → ${record.res.statusCode} failed (${record.responseTime} ms)`;
+  }
+  if (record.context) message = `[${record.context}] ${message}`;
+  if (record.err) message += `: ${record.err.message ?? record.err.type ?? JSON.stringify(record.err)}`;
+  return message;
+}
+
+/** A formatter for one service: `format(line)` returns the text to print (may span lines). */
+function createFormatter({ name, width = name.length, index = 0, color = false }) {
+  const prefix = paint(color, SERVICE_COLORS[index % SERVICE_COLORS.length], `[${name}]`.padEnd(width + 2));
+  return function format(line) {
+    let record;
+    if (line.startsWith('{')) {
+      try {
+        record = JSON.parse(line);
+      } catch {
+        record = undefined;
+      }
+    }
+    if (!record || typeof record !== 'object' || record.level === undefined) return `${prefix} ${line}`;
+    const level = LEVELS[record.level] ?? String(record.level);
+    const id = record.req?.id ?? record.reqId;
+    const parts = [
+      paint(color, 'dim', clock(record.time)),
+      paint(color, LEVEL_COLORS[level] ?? 'reset', level.padEnd(5)),
+      describe(record),
+    ];
+    if (id) parts.push(paint(color, 'dim', `(${id})`));
+    let text = `${prefix} ${parts.join(' ')}`;
+    if (record.level >= 50 && typeof record.err?.stack === 'string') {
+      text += `\n${record.err.stack
+        .split('\n')
+        .slice(1)
+        .map((stackLine) => `${prefix}     ${stackLine.trim()}`)
+        .join('\n')}`;
+    }
+    return text;
+  };
+}
+
+/** Calls onLine for every complete line of a stream (a trailing partial line at the end too). */
+function forEachLine(stream, onLine) {
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop();
+    for (const line of lines) if (line !== '') onLine(line.replace(/\r$/, ''));
+  });
+  stream.on('end', () => {
+    if (rest !== '') onLine(rest);
+    rest = '';
+  });
+}
+
+module.exports = { createFormatter, forEachLine, useColor, paint };
