@@ -20,3 +20,5 @@ export * from './lib/auth/session-info.dto';
 export * from './lib/auth/user.dto';
 export * from './lib/auth/user-list.dto';
 export * from './lib/common/exclusive-with.validator';
+export * from './lib/catalog';
+export * from './lib/results';

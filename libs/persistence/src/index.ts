@@ -9,3 +9,5 @@ export * from './lib/cache/cache.entities';
 export * from './lib/cache/cache.store';
 export * from './lib/database/sql-executor';
 export * from './lib/auth';
+export * from './lib/catalog';
+export * from './lib/results';

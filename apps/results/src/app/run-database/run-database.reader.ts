@@ -60,9 +60,16 @@ function translatingSqliteErrors<T>(operation: () => T): T {
   try {
     return operation();
   } catch (error) {
-    if (!(error instanceof Database.SqliteError)) throw error;
+    if (!isSqliteError(error)) throw error;
     throw new InvalidRunDatabaseError(describeSqliteFailure(error.code), error);
   }
+}
+
+// Duck-typed rather than `instanceof Database.SqliteError`: the native addon keeps the error class
+// of the first copy of better-sqlite3 loaded in the process, and test runners that give each file
+// its own module registry load several copies.
+function isSqliteError(error: unknown): error is { code: string } {
+  return error instanceof Error && error.name === 'SqliteError' && typeof (error as { code?: unknown }).code === 'string';
 }
 
 function describeSqliteFailure(code: string): string {

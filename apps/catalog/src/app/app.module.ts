@@ -1,0 +1,18 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CATALOG_STORE } from '@simsvc/persistence';
+import { PlatformModule, ServiceConfig } from '@simsvc/platform';
+import { CatalogConfig } from './catalog-config';
+import { CatalogSharedModule } from './catalog-shared.module';
+import { ExecutionsModule } from './executions/executions.module';
+import { SimulationsModule } from './simulations/simulations.module';
+import { SyncModule } from './sync/sync.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: ServiceConfig<CatalogConfig>): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forService(config, CATALOG_STORE), CatalogSharedModule, SimulationsModule, ExecutionsModule, SyncModule],
+    };
+  }
+}

@@ -1,0 +1,106 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  canonicalExecutionStatus,
+  ExecutionResponse,
+  ListExecutionsQueryDto,
+  nowMicros,
+  parseTimestamp,
+  RecordExecutionDto,
+  SimulationStatsResponse,
+} from '@simsvc/contracts';
+import { isForeignKeyViolation } from '@simsvc/persistence';
+import { CatalogMetrics } from '../catalog.metrics';
+import { ResponsePage } from '../simulations/simulations.service';
+import { MICROS_PER_SECOND, toExecutionResponse } from './execution.record';
+import { refusalReason } from './execution-status';
+import { ExecutionsRepository, ExecutionValues } from './executions.repository';
+
+export interface RecordOutcome {
+  /** true: the execution is new (201); false: it existed and moved or stayed (200). */
+  created: boolean;
+  execution: ExecutionResponse;
+}
+
+const unknownSimulation = (id: number) => new NotFoundException(`simulation ${id} not found`);
+
+@Injectable()
+export class ExecutionsService {
+  constructor(
+    private readonly repository: ExecutionsRepository,
+    private readonly metrics: CatalogMetrics,
+  ) {}
+
+  /**
+   * Create, else move, else decide: insert-if-absent, then one conditional UPDATE; only when
+   * both change nothing is the row read, to tell a no-op re-send (200) from a refused move (409).
+   */
+  async record(body: RecordExecutionDto): Promise<RecordOutcome> {
+    const values = executionValues(body);
+    const now = nowMicros();
+    const created = await this.repository.insert(values, now).catch((error: unknown) => {
+      if (isForeignKeyViolation(error)) throw unknownSimulation(values.simulationId);
+      throw error;
+    });
+    if (created) return this.accepted(true, 'created', toExecutionResponse(created));
+
+    const moved = await this.repository.move(values, now);
+    if (moved) return this.accepted(false, 'moved', toExecutionResponse(moved));
+
+    const current = await this.repository.find(values.executionId);
+    if (!current) throw new ConflictException(`execution ${values.executionId} changed concurrently; retry`);
+    if (current.simulation_id !== values.simulationId) {
+      if (!(await this.repository.simulationExists(values.simulationId))) throw unknownSimulation(values.simulationId);
+      throw new ConflictException(
+        `execution ${values.executionId} belongs to simulation ${current.simulation_id}, not ${values.simulationId}`,
+      );
+    }
+    if (current.status === values.status) return this.accepted(false, 'unchanged', toExecutionResponse(current));
+    this.metrics.transitionsRefused.inc();
+    throw new ConflictException(`${refusalReason(current.status, values.status)} (execution ${values.executionId})`);
+  }
+
+  async get(executionId: string): Promise<ExecutionResponse> {
+    const record = await this.repository.find(executionId);
+    if (!record) throw new NotFoundException(`execution ${executionId} not found`);
+    return toExecutionResponse(record);
+  }
+
+  async list(simulationId: number, query: ListExecutionsQueryDto): Promise<ResponsePage<ExecutionResponse>> {
+    const { records, total } = await this.repository.list(simulationId, query.status, query.limit, query.offset);
+    if (total === 0 && !(await this.repository.simulationExists(simulationId))) throw unknownSimulation(simulationId);
+    return { items: records.map(toExecutionResponse), total };
+  }
+
+  async stats(simulationId: number): Promise<SimulationStatsResponse> {
+    const { known, ...figures } = await this.repository.figures(simulationId);
+    if (Number(known) === 0) throw unknownSimulation(simulationId);
+    return { simulation_id: simulationId, ...figures };
+  }
+
+  private accepted(created: boolean, outcome: string, execution: ExecutionResponse): RecordOutcome {
+    this.metrics.executionsRecorded.inc({ status: execution.status, outcome });
+    return { created, execution };
+  }
+}
+
+function executionValues(body: RecordExecutionDto): ExecutionValues {
+  const startedAt = body.started_at ? parseTimestamp(body.started_at) : null;
+  const completedAt = body.completed_at ? parseTimestamp(body.completed_at) : null;
+  if (startedAt !== null && completedAt !== null && completedAt < startedAt)
+    throw new BadRequestException('completed_at must not be before started_at');
+  return {
+    executionId: body.execution_id,
+    simulationId: body.simulation_id,
+    status: canonicalExecutionStatus(body.status),
+    squidId: body.squid_id ?? null,
+    executorType: body.executor_type ?? null,
+    startedAt,
+    completedAt,
+    durationMicros:
+      body.duration_seconds === null || body.duration_seconds === undefined ? null : Math.round(body.duration_seconds * MICROS_PER_SECOND),
+    cacheHit: body.cache_hit ?? null,
+    inputHash: body.input_hash ?? null,
+    runDbPath: body.run_db_path ?? null,
+    userId: body.user_id ?? null,
+  };
+}

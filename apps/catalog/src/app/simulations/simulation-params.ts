@@ -1,0 +1,28 @@
+import { ArgumentMetadata, BadRequestException, createParamDecorator, ExecutionContext, Injectable, PipeTransform } from '@nestjs/common';
+import type { Request } from 'express';
+import { IDENTIFIER_PATTERN, MAX_SIMULATION_ID, NAME_RULE } from '@simsvc/contracts';
+
+/** A numeric path segment: an integer 1..2147483647 written in plain digits, else 400 naming what it identifies. */
+export function parseId(value: string, what: string): number {
+  const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!(id >= 1 && id <= MAX_SIMULATION_ID)) throw new BadRequestException(`${what} must be an integer from 1 to ${MAX_SIMULATION_ID}`);
+  return id;
+}
+
+/**
+ * The `:id` path parameter as a number. A param decorator rather than a pipe on @Param: the
+ * global validation pipe would first turn the text into a Number for a `number` parameter,
+ * accepting `1e3` or `0x10`; custom decorators get the raw text.
+ */
+export const IdParam = createParamDecorator((what: string, context: ExecutionContext): number =>
+  parseId(String(context.switchToHttp().getRequest<Request>().params['id'] ?? ''), what),
+);
+
+/** `{name}` of /simulations/{name}: a well-formed name, else 400 (no such name can exist). */
+@Injectable()
+export class SimulationNamePipe implements PipeTransform<string, string> {
+  transform(value: string, _metadata: ArgumentMetadata): string {
+    if (!IDENTIFIER_PATTERN.test(value)) throw new BadRequestException(NAME_RULE);
+    return value;
+  }
+}

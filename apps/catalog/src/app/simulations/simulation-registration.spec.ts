@@ -1,0 +1,67 @@
+import { checkRegistration } from './simulation-registration';
+
+const valid = {
+  name: 'heat-1d',
+  version: '1.0.0',
+  description: 'rod',
+  tags: [' Heat ', 'pde', 'HEAT'],
+  schema: { inputs: { length: { type: 'number', units: 'm', min: null } }, outputs: { t: { type: 'number' } } },
+};
+
+describe('registration rules (POST /simulations and manifests alike)', () => {
+  it('normalizes a valid body: defaults, schema alias, tags trimmed and de-duplicated, nulls dropped', async () => {
+    const check = await checkRegistration(valid);
+    expect(check).toEqual({
+      ok: true,
+      simulation: {
+        name: 'heat-1d',
+        version: '1.0.0',
+        description: 'rod',
+        author: null,
+        tags: ['Heat', 'pde'],
+        inputSchema: { length: { type: 'number', units: 'm' } },
+        outputSchema: { t: { type: 'number' } },
+        status: 'active',
+      },
+    });
+  });
+
+  it.each([
+    [{ ...valid, name: 'search' }, 'name must not be search (reserved)'],
+    [{ ...valid, name: '-bad' }, 'name must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}'],
+    [{ ...valid, name: 'a'.repeat(129) }, 'name must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}'],
+    [{ ...valid, version: '1.0 beta' }, 'version must match [A-Za-z0-9][A-Za-z0-9._+-]{0,127}'],
+    [{ ...valid, schema: undefined, input_schema: [] }, 'input_schema must be a JSON object mapping parameter names to parameters'],
+    [{ ...valid, schema: undefined, output_schema: 'x' }, 'output_schema must be a JSON object mapping parameter names to parameters'],
+    [
+      { ...valid, schema: { inputs: { x: { type: 'float' } } } },
+      'schema.inputs.x.type must be one of number, integer, string, boolean, array, object, file',
+    ],
+    [
+      { ...valid, schema: { inputs: { x: { type: 'number', unit: 'm' } } } },
+      'schema.inputs.x.unit is not a parameter field (expected type, units, min, max, default, description, options)',
+    ],
+    [{ ...valid, schema: { inputs: { x: { type: 'number', min: 5, max: 1 } } } }, 'schema.inputs.x.min must not be greater than max'],
+    [{ ...valid, schema: { inputs: { x: 'number' } } }, 'schema.inputs.x must be a JSON object with a type'],
+    [{ ...valid, schema: { inputs: {}, extra: {} } }, 'property schema.extra should not exist'],
+    [{ ...valid, schema: 'x' }, 'schema must be a JSON object {inputs, outputs}'],
+    [{ ...valid, input_schema: {} }, 'give input_schema/output_schema or schema, not both'],
+    [{ ...valid, tags: ['a,b'] }, 'tags must be an array of at most 64 strings of 1 to 64 characters without commas or control characters'],
+    [{ ...valid, status: 'retired' }, 'status must be one of active, deprecated'],
+    [{ ...valid, colour: 'red' }, 'property colour should not exist'],
+  ])('refuses %j: %s', async (body, problem) => {
+    const check = await checkRegistration(body);
+    expect(check.ok).toBe(false);
+    expect(check.ok ? [] : check.problems).toContain(problem);
+  });
+
+  it('reports the name and version of a refused body when it has them', async () => {
+    expect(await checkRegistration({ name: 'x', version: '1', input_schema: 3 })).toMatchObject({ ok: false, name: 'x', version: '1' });
+    expect(await checkRegistration(['not', 'an', 'object'])).toEqual({
+      ok: false,
+      problems: ['manifest must be a JSON object'],
+      name: undefined,
+      version: undefined,
+    });
+  });
+});

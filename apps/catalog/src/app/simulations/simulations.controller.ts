@@ -1,0 +1,96 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { RequirePrivileges } from '@simsvc/auth';
+import {
+  DeletedSimulationResponse,
+  PageQueryDto,
+  RegisterSimulationDto,
+  SearchSimulationsQueryDto,
+  SimulationResponse,
+  SimulationVersionQueryDto,
+  UpdateSimulationDto,
+} from '@simsvc/contracts';
+import type { Response } from 'express';
+import { IdParam, SimulationNamePipe } from './simulation-params';
+import { ResponsePage, SimulationsService } from './simulations.service';
+
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** The items of a page as the JSON array body, the number of all matches in X-Total-Count. */
+export function pageBody<T>(response: Response, page: ResponsePage<T>): T[] {
+  response.setHeader(TOTAL_COUNT_HEADER, String(page.total));
+  return page.items;
+}
+
+@ApiTags('simulations')
+@Controller('simulations')
+export class SimulationsController {
+  constructor(private readonly simulations: SimulationsService) {}
+
+  @Post()
+  @RequirePrivileges('register_simulation')
+  @ApiOperation({ summary: 'Register a simulation tool version' })
+  @ApiCreatedResponse({ type: SimulationResponse })
+  @ApiConflictResponse({ description: '(name, version) already registered' })
+  register(@Body() body: RegisterSimulationDto): Promise<SimulationResponse> {
+    return this.simulations.register(body);
+  }
+
+  // Declared before `:name` so that `search` is never taken for a name (it is reserved).
+  @Get('search')
+  @RequirePrivileges('read_catalog')
+  @ApiOperation({ summary: 'Search by text and tags: more matching words first, then newest; X-Total-Count has the number of matches' })
+  @ApiOkResponse({ type: [SimulationResponse] })
+  async search(@Query() query: SearchSimulationsQueryDto, @Res({ passthrough: true }) response: Response): Promise<SimulationResponse[]> {
+    return pageBody(response, await this.simulations.search(query));
+  }
+
+  @Get(':name')
+  @RequirePrivileges('read_catalog')
+  @ApiOperation({ summary: 'One version of a simulation; without version the latest (highest semantic version, else newest registration)' })
+  @ApiOkResponse({ type: SimulationResponse })
+  @ApiNotFoundResponse({ description: 'no such name or version' })
+  get(@Param('name', SimulationNamePipe) name: string, @Query() query: SimulationVersionQueryDto): Promise<SimulationResponse> {
+    return this.simulations.get(name, query.version);
+  }
+
+  @Get(':name/versions')
+  @RequirePrivileges('read_catalog')
+  @ApiOperation({ summary: 'All versions of a simulation, highest first (the order of "latest"); X-Total-Count' })
+  @ApiOkResponse({ type: [SimulationResponse] })
+  @ApiNotFoundResponse({ description: 'no version of that name' })
+  async versions(
+    @Param('name', SimulationNamePipe) name: string,
+    @Query() page: PageQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SimulationResponse[]> {
+    return pageBody(response, await this.simulations.versions(name, page));
+  }
+
+  @Patch(':id')
+  @RequirePrivileges('update_catalog')
+  @ApiParam({ name: 'id', type: Number })
+  @ApiOperation({ summary: 'Change description, author, tags, schemas or status (name and version cannot change)' })
+  @ApiOkResponse({ type: SimulationResponse })
+  update(@IdParam('simulation id') id: number, @Body() body: UpdateSimulationDto): Promise<SimulationResponse> {
+    return this.simulations.update(id, body);
+  }
+
+  @Delete(':id')
+  @RequirePrivileges('update_catalog')
+  @ApiParam({ name: 'id', type: Number })
+  @ApiOperation({ summary: 'Delete a simulation without executions' })
+  @ApiOkResponse({ type: DeletedSimulationResponse })
+  @ApiConflictResponse({ description: 'the simulation has executions' })
+  remove(@IdParam('simulation id') id: number): Promise<DeletedSimulationResponse> {
+    return this.simulations.remove(id);
+  }
+}

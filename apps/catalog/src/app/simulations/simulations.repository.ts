@@ -1,0 +1,326 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SqlExecutor } from '@simsvc/persistence';
+import { CATALOG_SQL } from '../catalog-shared.module';
+import { globSubstringPattern, likeSubstringPattern, searchWords, usesTrigramIndex } from './search-terms';
+import { NewSimulation } from './simulation-registration';
+import { simulationColumns, SimulationRecord } from './simulation.record';
+import { versionSortKey } from './version-order';
+
+export interface SimulationChanges {
+  description: string;
+  author: string | null;
+  tags: string[];
+  inputSchema: string;
+  outputSchema: string;
+  status: string;
+}
+
+export interface SearchCriteria {
+  /** Lower-cased tokens of 2+ characters. */
+  tokens: string[];
+  /** Lower-cased tags that must all be present. */
+  tags: string[];
+  limit: number;
+  offset: number;
+}
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+export type DeleteOutcome =
+  { deleted: Pick<SimulationRecord, 'id' | 'name' | 'version'> } | { deleted: null; reason: 'not-found' | 'has-executions' };
+
+const COLUMNS = simulationColumns();
+// "Newest" is the most recent registration: the highest id (ids only grow; unlike created_at
+// they cannot be reordered by a clock step, and ordering by them needs no extra column).
+const LATEST_ORDER = 'version_sort_key DESC, id DESC';
+
+const INSERT = `INSERT INTO catalog_simulations (name, version, version_sort_key, status, created_at, updated_at, author, description, tags,
+    input_schema, output_schema)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+  ON CONFLICT (name, version) DO NOTHING RETURNING ${COLUMNS}`;
+
+const UPDATE = `UPDATE catalog_simulations SET description = $2, author = $3, tags = $4, input_schema = $5,
+    output_schema = $6, status = $7, updated_at = $8
+  WHERE id = $1 RETURNING ${COLUMNS}`;
+
+// The vocabulary only grows (see the migration), so these never race with a deletion.
+const ADD_WORDS = {
+  sqlite: `INSERT INTO catalog_search_terms (term) SELECT value FROM json_each($1) WHERE true ON CONFLICT (term) DO NOTHING`,
+  postgresql: `INSERT INTO catalog_search_terms (term) SELECT w FROM unnest($1::text[]) WITH ORDINALITY AS t (w, n) ORDER BY n
+    ON CONFLICT (md5(term)) DO NOTHING`,
+};
+const ADD_POSTINGS = {
+  sqlite: `INSERT INTO catalog_search_postings (term_id, simulation_id)
+    SELECT v.id, $2 FROM json_each($1) AS w JOIN catalog_search_terms AS v ON v.term = w.value`,
+  postgresql: `INSERT INTO catalog_search_postings (term_id, simulation_id)
+    SELECT v.id, $2 FROM catalog_search_terms v WHERE md5(v.term) IN (SELECT md5(w) FROM unnest($1::text[]) AS w) AND v.term = ANY ($1::text[])`,
+};
+
+// Deletes only a simulation without executions; the foreign key backs this up against an
+// execution recorded concurrently.
+const DELETE = `DELETE FROM catalog_simulations
+  WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM catalog_executions WHERE simulation_id = $1)
+  RETURNING id, name, version`;
+
+/**
+ * Every statement on catalog_simulations and its tag rows. Search runs in the database on
+ * indexes (see the migration for the design); nothing loads the table.
+ */
+@Injectable()
+export class SimulationsRepository {
+  constructor(@Inject(CATALOG_SQL) private readonly sql: SqlExecutor) {}
+
+  /**
+   * Registers a simulation; undefined when (name, version) is taken. Runs in `tx` when given.
+   * Outside a transaction the search words are added to the vocabulary first, in their own
+   * statement: the vocabulary only grows, so a word added for a registration that then fails is
+   * harmless, and concurrent registrations sharing a new word do not wait for each other's
+   * whole transaction (words go in sorted, so two such inserts cannot deadlock either).
+   */
+  async insert(simulation: NewSimulation, now: number, tx?: SqlExecutor): Promise<SimulationRecord | undefined> {
+    const words = searchWords(simulation.name, simulation.description, simulation.tags);
+    if (!tx) await this.addWords(this.sql, words);
+    const work = async (sql: SqlExecutor) => {
+      if (tx) await this.addWords(sql, words);
+      const [record] = await sql.query<SimulationRecord>(INSERT, [
+        simulation.name,
+        simulation.version,
+        versionSortKey(simulation.version),
+        simulation.status,
+        now,
+        now,
+        simulation.author,
+        simulation.description,
+        JSON.stringify(simulation.tags),
+        JSON.stringify(simulation.inputSchema),
+        JSON.stringify(simulation.outputSchema),
+      ]);
+      if (record) {
+        await this.insertTags(sql, record.id, simulation.tags);
+        await this.addPostings(sql, record.id, words);
+      }
+      return record;
+    };
+    return tx ? work(tx) : this.sql.transaction(work);
+  }
+
+  /** The executor, for callers that register inside their own transaction (the sync queue). */
+  transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.sql.transaction(work);
+  }
+
+  async findById(id: number): Promise<SimulationRecord | undefined> {
+    const [record] = await this.sql.query<SimulationRecord>(`SELECT ${COLUMNS} FROM catalog_simulations WHERE id = $1`, [id]);
+    return record;
+  }
+
+  async exists(id: number): Promise<boolean> {
+    const rows = await this.sql.query('SELECT 1 FROM catalog_simulations WHERE id = $1', [id]);
+    return rows.length > 0;
+  }
+
+  async existsNamed(name: string, version: string, tx: SqlExecutor = this.sql): Promise<boolean> {
+    const rows = await tx.query('SELECT 1 FROM catalog_simulations WHERE name = $1 AND version = $2', [name, version]);
+    return rows.length > 0;
+  }
+
+  async findVersion(name: string, version: string): Promise<SimulationRecord | undefined> {
+    const [record] = await this.sql.query<SimulationRecord>(`SELECT ${COLUMNS} FROM catalog_simulations WHERE name = $1 AND version = $2`, [
+      name,
+      version,
+    ]);
+    return record;
+  }
+
+  /** Highest version of a name (one probe of the (name, version_sort_key, …) index). */
+  async findLatest(name: string): Promise<SimulationRecord | undefined> {
+    const [record] = await this.sql.query<SimulationRecord>(
+      `SELECT ${COLUMNS} FROM catalog_simulations WHERE name = $1 ORDER BY ${LATEST_ORDER} LIMIT 1`,
+      [name],
+    );
+    return record;
+  }
+
+  async listVersions(name: string, limit: number, offset: number): Promise<Page<SimulationRecord>> {
+    const records = await this.sql.query<SimulationRecord>(
+      `SELECT ${COLUMNS} FROM catalog_simulations WHERE name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
+      [name, limit, offset],
+    );
+    const [{ total }] = await this.sql.query<{ total: number }>('SELECT COUNT(*) AS total FROM catalog_simulations WHERE name = $1', [
+      name,
+    ]);
+    return { records, total };
+  }
+
+  /**
+   * Read-modify-write of one simulation under its row lock (FOR UPDATE on PostgreSQL; SQLite's
+   * write transaction is exclusive), so concurrent PATCHes of different fields never lose one.
+   */
+  async update(
+    id: number,
+    change: (current: SimulationRecord) => SimulationChanges | null,
+    now: number,
+  ): Promise<SimulationRecord | undefined> {
+    return this.sql.transaction(async (tx) => {
+      const lock = tx.backend === 'postgresql' ? ' FOR UPDATE' : '';
+      const [current] = await tx.query<SimulationRecord>(`SELECT ${COLUMNS} FROM catalog_simulations WHERE id = $1${lock}`, [id]);
+      if (!current) return undefined;
+      const changes = change(current);
+      if (!changes) return current;
+      const [updated] = await tx.query<SimulationRecord>(UPDATE, [
+        id,
+        changes.description,
+        changes.author,
+        JSON.stringify(changes.tags),
+        changes.inputSchema,
+        changes.outputSchema,
+        changes.status,
+        now,
+      ]);
+      const oldTags = JSON.parse(current.tags) as string[];
+      const tagsChanged = JSON.stringify(oldTags) !== JSON.stringify(changes.tags);
+      if (tagsChanged) {
+        await tx.execute('DELETE FROM catalog_simulation_tags WHERE simulation_id = $1', [id]);
+        await this.insertTags(tx, id, changes.tags);
+      }
+      if (tagsChanged || changes.description !== current.description) {
+        const words = searchWords(current.name, changes.description, changes.tags);
+        await tx.execute('DELETE FROM catalog_search_postings WHERE simulation_id = $1', [id]);
+        await this.addWords(tx, words);
+        await this.addPostings(tx, id, words);
+      }
+      return updated;
+    });
+  }
+
+  async delete(id: number): Promise<DeleteOutcome> {
+    const [deleted] = await this.sql.query<Pick<SimulationRecord, 'id' | 'name' | 'version'>>(DELETE, [id]);
+    if (deleted) return { deleted };
+    return { deleted: null, reason: (await this.exists(id)) ? 'has-executions' : 'not-found' };
+  }
+
+  /**
+   * One page of search results and the number of all matches. With tokens: simulations matching
+   * at least one, ranked by how many match (counted in SQL), then newest. Without: newest first.
+   */
+  async search(criteria: SearchCriteria): Promise<Page<SimulationRecord>> {
+    const { statement, params, count } = criteria.tokens.length > 0 ? this.tokenSearch(criteria) : this.browse(criteria);
+    const rows = await this.sql.query<SimulationRecord & { total?: number }>(statement, params);
+    if (rows.length > 0 && rows[0].total !== undefined) return { records: rows.map(withoutTotal), total: Number(rows[0].total) };
+    const [{ total }] = await this.sql.query<{ total: number }>(count.statement, count.params);
+    return { records: rows.map(withoutTotal), total };
+  }
+
+  private browse(criteria: SearchCriteria) {
+    const filter = this.tagFilter('s.id', criteria.tags, 1);
+    const where = filter ? ` WHERE ${filter.sql}` : '';
+    const next = filter ? filter.params.length + 1 : 1;
+    return {
+      statement: `SELECT ${simulationColumns('s')} FROM catalog_simulations s${where} ORDER BY s.id DESC LIMIT $${next} OFFSET $${next + 1}`,
+      params: [...(filter?.params ?? []), criteria.limit, criteria.offset],
+      count: { statement: `SELECT COUNT(*) AS total FROM catalog_simulations s${where}`, params: filter?.params ?? [] },
+    };
+  }
+
+  private tokenSearch(criteria: SearchCriteria) {
+    return this.sql.backend === 'postgresql' ? this.postgresTokenSearch(criteria) : this.sqliteTokenSearch(criteria);
+  }
+
+  // PostgreSQL: the words matching any token come from the pg_trgm index (`term LIKE ANY`, a
+  // bitmap scan per pattern), each is paired with the tokens it contains, and the postings give
+  // the simulations; a simulation's score is the number of distinct tokens it collected.
+  private postgresTokenSearch(criteria: SearchCriteria) {
+    const filter = this.tagFilter('simulation_id', criteria.tags, 2);
+    const next = filter ? 2 + filter.params.length : 2;
+    const scored = `WITH tokens AS (SELECT pattern, k FROM unnest($1::text[]) WITH ORDINALITY AS t (pattern, k)),
+        words AS (SELECT t.k, v.id FROM catalog_search_terms v JOIN tokens t ON v.term LIKE t.pattern WHERE v.term LIKE ANY ($1::text[])),
+        hits AS (SELECT DISTINCT w.k, p.simulation_id FROM words w JOIN catalog_search_postings p ON p.term_id = w.id)
+      SELECT simulation_id AS id, COUNT(*) AS score FROM hits ${filter ? `WHERE ${filter.sql}` : ''} GROUP BY simulation_id`;
+    return this.rankedPage(scored, [criteria.tokens.map(likeSubstringPattern), ...(filter?.params ?? [])], next, criteria);
+  }
+
+  // SQLite: a token of 3+ characters finds its words by one GLOB on the FTS5 trigram index; a shorter one
+  // by instr() over the vocabulary. CROSS JOIN fixes the loop order: tokens outermost.
+  private sqliteTokenSearch(criteria: SearchCriteria) {
+    const long = criteria.tokens.filter(usesTrigramIndex);
+    const short = criteria.tokens.filter((token) => !usesTrigramIndex(token));
+    const branches = [
+      long.length > 0
+        ? 'SELECT t.key AS k, f.rowid AS term_id FROM json_each($1) AS t CROSS JOIN catalog_search_terms_fts AS f WHERE f.term GLOB t.value'
+        : '',
+      short.length > 0
+        ? 'SELECT 1000 + t.key AS k, v.id AS term_id FROM json_each($2) AS t CROSS JOIN catalog_search_terms AS v WHERE instr(v.term, t.value) > 0'
+        : '',
+    ].filter((branch) => branch !== '');
+    const filter = this.tagFilter('simulation_id', criteria.tags, 3);
+    const next = filter ? 3 + filter.params.length : 3;
+    const scored = `WITH words AS (${branches.join(' UNION ALL ')}),
+        hits AS (SELECT DISTINCT w.k, p.simulation_id FROM words AS w CROSS JOIN catalog_search_postings AS p WHERE p.term_id = w.term_id)
+      SELECT simulation_id AS id, COUNT(*) AS score FROM hits ${filter ? `WHERE ${filter.sql}` : ''} GROUP BY simulation_id`;
+    return this.rankedPage(
+      scored,
+      [JSON.stringify(long.map(globSubstringPattern)), JSON.stringify(short), ...(filter?.params ?? [])],
+      next,
+      criteria,
+    );
+  }
+
+  /**
+   * Sorts the scored ids (more tokens first, then newest = highest id), pages them, and fetches
+   * the full rows of that page only. The ranking never touches catalog_simulations.
+   */
+  private rankedPage(scored: string, params: unknown[], next: number, criteria: SearchCriteria) {
+    const statement = `WITH scored AS MATERIALIZED (${scored}),
+      page AS (SELECT id, score FROM scored ORDER BY score DESC, id DESC LIMIT $${next} OFFSET $${next + 1})
+      SELECT ${simulationColumns('s')}, (SELECT COUNT(*) FROM scored) AS total
+      FROM page p JOIN catalog_simulations s ON s.id = p.id ORDER BY p.score DESC, p.id DESC`;
+    return {
+      statement,
+      params: [...params, criteria.limit, criteria.offset],
+      count: { statement: `SELECT COUNT(*) AS total FROM (${scored}) AS scored`, params },
+    };
+  }
+
+  /** `column IN (ids carrying every tag)`, by the (tag, simulation_id) index; undefined without tags. */
+  private tagFilter(column: string, tags: string[], firstParam: number): { sql: string; params: unknown[] } | undefined {
+    if (tags.length === 0) return undefined;
+    const list =
+      this.sql.backend === 'postgresql' ? `tag = ANY ($${firstParam}::text[])` : `tag IN (SELECT value FROM json_each($${firstParam}))`;
+    return {
+      sql: `${column} IN (SELECT simulation_id FROM catalog_simulation_tags WHERE ${list} GROUP BY simulation_id HAVING COUNT(*) = $${firstParam + 1})`,
+      params: [this.sql.backend === 'postgresql' ? tags : JSON.stringify(tags), tags.length],
+    };
+  }
+
+  private async addWords(sql: SqlExecutor, words: string[]): Promise<void> {
+    if (words.length === 0) return;
+    const sorted = [...words].sort();
+    await sql.execute(ADD_WORDS[sql.backend], [sql.backend === 'postgresql' ? sorted : JSON.stringify(sorted)]);
+  }
+
+  private async addPostings(sql: SqlExecutor, id: number, words: string[]): Promise<void> {
+    if (words.length === 0) return;
+    await sql.execute(ADD_POSTINGS[sql.backend], [sql.backend === 'postgresql' ? words : JSON.stringify(words), id]);
+  }
+
+  private async insertTags(sql: SqlExecutor, id: number, tags: string[]): Promise<void> {
+    const lowered = [...new Set(tags.map((tag) => tag.toLowerCase()))];
+    if (lowered.length === 0) return;
+    if (sql.backend === 'postgresql') {
+      await sql.execute('INSERT INTO catalog_simulation_tags (simulation_id, tag) SELECT $1, unnest($2::text[])', [id, lowered]);
+    } else {
+      await sql.execute('INSERT INTO catalog_simulation_tags (simulation_id, tag) SELECT $1, value FROM json_each($2)', [
+        id,
+        JSON.stringify(lowered),
+      ]);
+    }
+  }
+}
+
+function withoutTotal(row: SimulationRecord & { total?: number }): SimulationRecord {
+  const { total: _total, ...record } = row;
+  return record;
+}

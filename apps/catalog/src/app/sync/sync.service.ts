@@ -1,0 +1,59 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ApproveSyncItemResponse, ListSyncItemsQueryDto, nowMicros, SyncItemResponse, SyncScanResponse } from '@simsvc/contracts';
+import { CatalogMetrics } from '../catalog.metrics';
+import { NewSimulation } from '../simulations/simulation-registration';
+import { SimulationsRepository } from '../simulations/simulations.repository';
+import { ResponsePage } from '../simulations/simulations.service';
+import { ManifestWatcher } from './manifest-watcher';
+import { toSyncItemResponse } from './sync-item.record';
+import { SyncRepository } from './sync.repository';
+
+type Approval = { outcome: 'approved'; simulationId: number } | { outcome: 'not-pending' } | { outcome: 'duplicate'; message: string };
+
+@Injectable()
+export class SyncService {
+  constructor(
+    private readonly queue: SyncRepository,
+    private readonly simulations: SimulationsRepository,
+    private readonly watcher: ManifestWatcher,
+    private readonly metrics: CatalogMetrics,
+  ) {}
+
+  async pending(query: ListSyncItemsQueryDto): Promise<ResponsePage<SyncItemResponse>> {
+    const { records, total } = await this.queue.listOpen(query.status, query.limit, query.offset);
+    return { items: records.map(toSyncItemResponse), total };
+  }
+
+  scan(): Promise<SyncScanResponse> {
+    return this.watcher.scan();
+  }
+
+  /**
+   * Registers a pending item from the manifest stored when it was scanned. The item is claimed
+   * first (one conditional UPDATE), so concurrent approvals register it once.
+   */
+  async approve(id: number): Promise<ApproveSyncItemResponse> {
+    const approval = await this.queue.transaction<Approval>(async (tx) => {
+      const now = nowMicros();
+      const item = await this.queue.claimPending(tx, id, now);
+      if (!item) return { outcome: 'not-pending' };
+      const simulation = JSON.parse(item.manifest ?? 'null') as NewSimulation;
+      const record = await this.simulations.insert(simulation, now, tx);
+      if (!record) {
+        const message = `simulation ${simulation.name} ${simulation.version} already exists`;
+        await this.queue.markDuplicate(tx, id, message, now);
+        return { outcome: 'duplicate', message };
+      }
+      await this.queue.settle(tx, id, record.id);
+      return { outcome: 'approved', simulationId: record.id };
+    });
+    if (approval.outcome === 'approved') {
+      this.metrics.simulationsRegistered.inc({ source: 'approval' });
+      return { status: 'approved', simulation_id: approval.simulationId };
+    }
+    if (approval.outcome === 'duplicate') throw new ConflictException(approval.message);
+    const item = await this.queue.find(id);
+    if (!item) throw new NotFoundException(`sync item ${id} not found`);
+    throw new ConflictException(`sync item ${id} is ${item.status}, not pending`);
+  }
+}

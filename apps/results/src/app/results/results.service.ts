@@ -1,0 +1,148 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  DEFAULT_PAGE_LIMIT,
+  DeleteResultResponse,
+  nowMicros,
+  ParameterStatsQueryDto,
+  ParameterStatsResponse,
+  RegisterDirectDto,
+  RegisterResultDto,
+  RegisterResultResponse,
+  ResultParamClass,
+  ResultResponse,
+  SearchResultsDto,
+  SearchResultsResponse,
+} from '@simsvc/contracts';
+import { isUniqueViolation } from '@simsvc/persistence';
+import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
+import { realpath } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { ResultsConfig } from '../results-config';
+import { resolveRunDatabasePath } from '../run-database/run-database-path';
+import { readRunDatabase } from '../run-database/run-database.reader';
+import { resultFromBody, resultFromRun } from './new-result';
+import { parseFilters } from './result-filters';
+import { NewResult, parameterRows, toResultResponse, toSearchHit } from './result.record';
+import { ResultsMetrics } from './results.metrics';
+import { ResultsRepository } from './results.repository';
+
+/** `$in` values in one search, all filters together: keeps every search within SQL's parameter limits. */
+export const MAX_IN_VALUES_PER_SEARCH = 10_000;
+
+@Injectable()
+export class ResultsService {
+  constructor(
+    private readonly repository: ResultsRepository,
+    private readonly metrics: ResultsMetrics,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<ResultsConfig>,
+  ) {}
+
+  /**
+   * Introspects the run database and stores what it holds. Order of refusals: path outside the
+   * root (403) and missing file (404) first, as they concern the request itself; then an
+   * existing result (409), before any file is read; then what the file holds (413, 422).
+   */
+  async register(request: RegisterResultDto): Promise<RegisterResultResponse> {
+    const replace = request.replace === true;
+    const root = this.config.extra.runsRoot;
+    const path = await resolveRunDatabasePath(root, request.execution_id, request.run_db_path);
+    if (!replace) await this.assertNotRegistered(request.execution_id);
+    const introspected = readRunDatabase(path);
+    // Kept relative to the root: clients never learn the server's directory layout.
+    const runDbPath = relative(await realpath(root), path);
+    return this.store(resultFromRun(introspected, request, runDbPath), replace);
+  }
+
+  async registerDirect(request: RegisterDirectDto): Promise<RegisterResultResponse> {
+    const replace = request.replace === true;
+    if (!replace) await this.assertNotRegistered(request.execution_id);
+    return this.store(resultFromBody(request), replace);
+  }
+
+  async find(executionId: string): Promise<ResultResponse> {
+    const record = await this.repository.find(executionId);
+    if (!record) throw new NotFoundException('result not found');
+    return toResultResponse(record);
+  }
+
+  async remove(executionId: string): Promise<DeleteResultResponse> {
+    if (!(await this.repository.remove(executionId))) throw new NotFoundException('result not found');
+    this.metrics.deleted.inc();
+    return { status: 'deleted', execution_id: executionId };
+  }
+
+  async search(request: SearchResultsDto): Promise<SearchResultsResponse> {
+    const inputs = parseFilters(request.input_filters, 'input');
+    const outputs = parseFilters(request.output_filters, 'output');
+    const filters = [...inputs.filters, ...outputs.filters];
+    const errors = [...inputs.errors, ...outputs.errors];
+    const inValues = filters
+      .flatMap((filter) => filter.conditions)
+      .reduce((sum, condition) => sum + (condition.kind === 'in' ? condition.values.length : 0), 0);
+    if (inValues > MAX_IN_VALUES_PER_SEARCH) errors.push(`a search may have at most ${MAX_IN_VALUES_PER_SEARCH} $in values in all`);
+    if (errors.length > 0) throw new BadRequestException({ message: errors[0], details: errors });
+
+    const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
+    const offset = request.offset ?? 0;
+    const { total, hits } = await this.repository.search({
+      simulationName: request.simulation_name,
+      simulationVersion: request.simulation_version ?? undefined,
+      status: request.status ?? undefined,
+      filters,
+      limit,
+      offset,
+    });
+    return { results: hits.map(toSearchHit), count: hits.length, total, limit, offset };
+  }
+
+  async stats(simulationName: string, paramName: string, query: ParameterStatsQueryDto): Promise<ParameterStatsResponse> {
+    const paramClass = parameterClass(query);
+    const figures = await this.repository.parameterFigures(simulationName, paramClass, paramName);
+    if (!figures.known) throw new NotFoundException('simulation not found');
+    return {
+      simulation_name: simulationName,
+      param_name: paramName,
+      param_class: paramClass,
+      param_type: figures.param_type,
+      count: figures.count,
+      avg_value: figures.count === 0 ? null : figures.avg_value,
+      min_value: figures.count === 0 ? null : figures.min_value,
+      max_value: figures.count === 0 ? null : figures.max_value,
+    };
+  }
+
+  private async assertNotRegistered(executionId: string): Promise<void> {
+    if (await this.repository.isRegistered(executionId)) throw alreadyRegistered(executionId);
+  }
+
+  private async store(result: NewResult, replace: boolean): Promise<RegisterResultResponse> {
+    let resultId: number;
+    try {
+      resultId = await this.repository.store(result, parameterRows(result), nowMicros(), replace);
+    } catch (error) {
+      // Another request registered the same execution_id since the check above.
+      if (isUniqueViolation(error)) throw alreadyRegistered(result.execution_id);
+      throw error;
+    }
+    this.metrics.registered.inc();
+    return {
+      success: true,
+      result_id: resultId,
+      execution_id: result.execution_id,
+      input_count: Object.keys(result.input_params).length,
+      output_count: Object.keys(result.output_params).length,
+    };
+  }
+}
+
+function alreadyRegistered(executionId: string): ConflictException {
+  return new ConflictException(`a result is already registered for execution_id ${executionId}; send replace: true to replace it`);
+}
+
+/** `class` or its alias `param_class`, default output; both given must agree. */
+function parameterClass(query: ParameterStatsQueryDto): ResultParamClass {
+  if (query.class !== undefined && query.param_class !== undefined && query.class !== query.param_class) {
+    throw new BadRequestException('class and param_class disagree; give one of them');
+  }
+  return query.class ?? query.param_class ?? 'output';
+}

@@ -1,0 +1,94 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  EXECUTION_STATUSES,
+  ExecutionStatus,
+  SIMULATION_STATUSES,
+  SimulationStatus,
+  SYNC_ITEM_STATUSES,
+  SyncItemStatus,
+} from './catalog-limits';
+import { ParameterSchemaMap } from './parameter-schema';
+import { PARAMETER_MAP_API } from './simulation-schema.dto';
+
+const TIMESTAMP = { example: '2026-11-22T10:12:25.123000', description: 'UTC, no zone, microseconds' };
+
+/** A registered simulation tool version. */
+export class SimulationResponse {
+  @ApiProperty() id!: number;
+  @ApiProperty({ example: 'heat-1d' }) name!: string;
+  @ApiProperty({ example: '1.2.0' }) version!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ type: String, nullable: true }) author!: string | null;
+  @ApiProperty({ type: [String] }) tags!: string[];
+  @ApiProperty(PARAMETER_MAP_API) input_schema!: ParameterSchemaMap;
+  @ApiProperty(PARAMETER_MAP_API) output_schema!: ParameterSchemaMap;
+  @ApiProperty({ enum: SIMULATION_STATUSES }) status!: SimulationStatus;
+  @ApiProperty(TIMESTAMP) created_at!: string;
+  @ApiProperty(TIMESTAMP) updated_at!: string;
+}
+
+export class DeletedSimulationResponse {
+  @ApiProperty({ enum: ['deleted'] }) status!: 'deleted';
+  @ApiProperty() simulation_id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty() version!: string;
+}
+
+/** A recorded execution of a simulation. */
+export class ExecutionResponse {
+  @ApiProperty() execution_id!: string;
+  @ApiProperty() simulation_id!: number;
+  @ApiProperty({ type: String, nullable: true }) squid_id!: string | null;
+  @ApiProperty({ enum: EXECUTION_STATUSES }) status!: ExecutionStatus;
+  @ApiProperty({ type: String, nullable: true }) executor_type!: string | null;
+  @ApiProperty({ ...TIMESTAMP, type: String, nullable: true }) started_at!: string | null;
+  @ApiProperty({ ...TIMESTAMP, type: String, nullable: true }) completed_at!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) duration_seconds!: number | null;
+  @ApiProperty() cache_hit!: boolean;
+  @ApiProperty({ type: String, nullable: true }) input_hash!: string | null;
+  @ApiProperty({ type: String, nullable: true }) run_db_path!: string | null;
+  @ApiProperty({ type: String, nullable: true }) user_id!: string | null;
+  @ApiProperty(TIMESTAMP) created_at!: string;
+  @ApiProperty(TIMESTAMP) updated_at!: string;
+}
+
+/** Execution figures of one simulation. */
+export class SimulationStatsResponse {
+  @ApiProperty() simulation_id!: number;
+  @ApiProperty() total_executions!: number;
+  @ApiProperty({ description: 'completed executions' }) successful!: number;
+  @ApiProperty() failed!: number;
+  @ApiProperty() cached!: number;
+  @ApiProperty() cancelled!: number;
+  @ApiProperty() running!: number;
+  @ApiProperty() pending!: number;
+  @ApiProperty({ description: '(successful + cached) / (successful + cached + failed + cancelled); 0 when none' }) success_rate!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'seconds, over finished executions with a duration' }) avg_duration!:
+    number | null;
+  @ApiProperty({ type: Number, nullable: true }) min_duration!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) max_duration!: number | null;
+}
+
+/** An item of the automatic-registration queue. */
+export class SyncItemResponse {
+  @ApiProperty() id!: number;
+  @ApiProperty({ type: String, nullable: true }) name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) version!: string | null;
+  @ApiProperty({ description: 'absolute path of the simulation.json' }) manifest_path!: string;
+  @ApiProperty({ enum: SYNC_ITEM_STATUSES }) status!: SyncItemStatus;
+  @ApiProperty({ type: String, nullable: true, description: 'why the item is invalid or a duplicate' }) error!: string | null;
+  @ApiProperty(TIMESTAMP) discovered_at!: string;
+}
+
+export class ApproveSyncItemResponse {
+  @ApiProperty({ enum: ['approved'] }) status!: 'approved';
+  @ApiProperty() simulation_id!: number;
+}
+
+/** Outcome of one scan: each manifest found counted once by its state after the scan. */
+export class SyncScanResponse {
+  @ApiProperty({ description: 'manifests whose simulation is registered (by this scan or an earlier approval)' }) registered!: number;
+  @ApiProperty({ description: 'manifests awaiting approval' }) pending!: number;
+  @ApiProperty({ description: 'malformed manifests' }) invalid!: number;
+  @ApiProperty({ description: 'manifests naming a (name, version) registered from elsewhere' }) duplicate!: number;
+}

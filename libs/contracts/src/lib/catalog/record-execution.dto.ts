@@ -1,0 +1,89 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  registerDecorator,
+  ValidationOptions,
+} from 'class-validator';
+import { MAX_RUN_DB_PATH_LENGTH, MAX_SIMULATION_ID, MAX_TEXT_LENGTH } from '../cache/cache-limits';
+import { IDENTIFIER_PATTERN } from '../common/patterns';
+import { parseTimestamp } from '../common/timestamp';
+import { ACCEPTED_EXECUTION_STATUSES, EXECUTION_ID_RULE, MAX_DURATION_SECONDS } from './catalog-limits';
+
+const text = (name: string, max = MAX_TEXT_LENGTH) => ({ message: `${name} must be a string of at most ${max} characters` });
+const SIMULATION_ID_RULE = { message: `simulation_id must be an integer from 1 to ${MAX_SIMULATION_ID}` };
+const DURATION_RULE = { message: `duration_seconds must be a number from 0 to ${MAX_DURATION_SECONDS}` };
+
+/** An ISO 8601 timestamp (a zone-less one is UTC), as parseTimestamp reads it. */
+export function IsIsoTimestamp(options?: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isIsoTimestamp',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: '$property must be an ISO 8601 timestamp such as 2026-11-22T10:12:25.123000', ...options },
+      validator: { validate: (value: unknown) => typeof value === 'string' && parseTimestamp(value) !== null },
+    });
+}
+
+/**
+ * Body of POST /executions: creates the execution (any state) or moves an existing one forward.
+ * `status: "success"` is taken as `completed`.
+ */
+export class RecordExecutionDto {
+  @ApiProperty({ pattern: IDENTIFIER_PATTERN.source, example: 'run-20261122-0001' })
+  @IsString({ message: EXECUTION_ID_RULE })
+  @Matches(IDENTIFIER_PATTERN, { message: EXECUTION_ID_RULE })
+  execution_id!: string;
+
+  @ApiProperty({ minimum: 1, maximum: MAX_SIMULATION_ID })
+  @IsInt(SIMULATION_ID_RULE)
+  @Min(1, SIMULATION_ID_RULE)
+  @Max(MAX_SIMULATION_ID, SIMULATION_ID_RULE)
+  simulation_id!: number;
+
+  @ApiProperty({
+    enum: ACCEPTED_EXECUTION_STATUSES,
+    description: 'pending → running → completed | failed | cancelled | cached; `success` = `completed`',
+  })
+  @IsIn(ACCEPTED_EXECUTION_STATUSES, { message: `status must be one of ${ACCEPTED_EXECUTION_STATUSES.join(', ')}` })
+  status!: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString(text('squid_id')) @MaxLength(MAX_TEXT_LENGTH, text('squid_id')) squid_id?: string | null;
+  @ApiPropertyOptional({ example: 'local' })
+  @IsOptional()
+  @IsString(text('executor_type'))
+  @MaxLength(MAX_TEXT_LENGTH, text('executor_type'))
+  executor_type?: string | null;
+  @ApiPropertyOptional({ example: '2026-11-22T10:12:25.123000' }) @IsOptional() @IsIsoTimestamp() started_at?: string | null;
+  @ApiPropertyOptional({ example: '2026-11-22T10:12:27.623000' }) @IsOptional() @IsIsoTimestamp() completed_at?: string | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_DURATION_SECONDS, description: 'kept to the microsecond' })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, DURATION_RULE)
+  @Min(0, DURATION_RULE)
+  @Max(MAX_DURATION_SECONDS, DURATION_RULE)
+  duration_seconds?: number | null;
+
+  @ApiPropertyOptional({ description: 'default: true when status is cached, else false' })
+  @IsOptional()
+  @IsBoolean({ message: 'cache_hit must be true or false' })
+  cache_hit?: boolean | null;
+
+  @ApiPropertyOptional() @IsOptional() @IsString(text('input_hash')) @MaxLength(MAX_TEXT_LENGTH, text('input_hash')) input_hash?:
+    string | null;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString(text('run_db_path', MAX_RUN_DB_PATH_LENGTH))
+  @MaxLength(MAX_RUN_DB_PATH_LENGTH, text('run_db_path', MAX_RUN_DB_PATH_LENGTH))
+  run_db_path?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsString(text('user_id')) @MaxLength(MAX_TEXT_LENGTH, text('user_id')) user_id?: string | null;
+}

@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsNumber, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { IDENTIFIER_PATTERN } from '../common/patterns';
+import { RESULT_EXECUTION_ID_RULE, RESULT_METADATA_API } from './register-result.dto';
+import { IsBoundedJsonObject, IsParameterValues, IsStorableString, KeepRawJson } from './result-validators';
+import {
+  MAX_RESULT_METADATA_BYTES,
+  MAX_RESULT_NAME_LENGTH,
+  MAX_RESULT_PARAMETERS,
+  MAX_RESULT_RUN_DB_PATH_LENGTH,
+  MAX_RESULT_STATUS_LENGTH,
+  MAX_SQUID_ID_LENGTH,
+} from './results-limits';
+
+const PARAMETERS_API = {
+  type: 'object',
+  additionalProperties: true,
+  description: `{NAME: value}, at most ${MAX_RESULT_PARAMETERS} parameters; the schema is inferred from the values`,
+  example: { length: 2.5, mode: 'fast' },
+} as const;
+const DURATION_RULE = { message: 'duration_seconds must be a non-negative number' };
+
+/** Body of POST /register_direct: a result given inline, no run database read. */
+export class RegisterDirectDto {
+  @ApiProperty({ pattern: IDENTIFIER_PATTERN.source, example: 'exec-20260115-0001' })
+  @IsString(RESULT_EXECUTION_ID_RULE)
+  @Matches(IDENTIFIER_PATTERN, RESULT_EXECUTION_ID_RULE)
+  execution_id!: string;
+
+  @ApiProperty({ maxLength: MAX_RESULT_NAME_LENGTH, example: 'heat-1d' })
+  @IsStorableString(MAX_RESULT_NAME_LENGTH)
+  simulation_name!: string;
+
+  @ApiProperty({ maxLength: MAX_RESULT_NAME_LENGTH, example: '1.0.0' })
+  @IsStorableString(MAX_RESULT_NAME_LENGTH)
+  simulation_version!: string;
+
+  @ApiProperty(PARAMETERS_API) @KeepRawJson() @IsParameterValues() input_params!: Record<string, unknown>;
+  @ApiProperty(PARAMETERS_API) @KeepRawJson() @IsParameterValues() output_params!: Record<string, unknown>;
+
+  @ApiProperty({ maxLength: MAX_RESULT_STATUS_LENGTH, example: 'completed' })
+  @IsStorableString(MAX_RESULT_STATUS_LENGTH)
+  status!: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_SQUID_ID_LENGTH })
+  @IsOptional()
+  @IsStorableString(MAX_SQUID_ID_LENGTH)
+  squid_id?: string | null;
+
+  @ApiPropertyOptional({ minimum: 0 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, DURATION_RULE)
+  @Min(0, DURATION_RULE)
+  duration_seconds?: number | null;
+
+  @ApiPropertyOptional({ maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH, description: 'stored as given; not opened' })
+  @IsOptional()
+  @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
+  run_db_path?: string | null;
+
+  @ApiPropertyOptional(RESULT_METADATA_API)
+  @IsOptional()
+  @KeepRawJson()
+  @IsBoundedJsonObject(MAX_RESULT_METADATA_BYTES)
+  metadata?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean({ message: 'replace must be a boolean' })
+  replace?: boolean | null;
+}

@@ -1,0 +1,44 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import { IDENTIFIER_PATTERN } from '../common/patterns';
+import { IsBoundedJsonObject, IsStorableString, KeepRawJson } from './result-validators';
+import { MAX_RESULT_METADATA_BYTES, MAX_RESULT_RUN_DB_PATH_LENGTH, MAX_SQUID_ID_LENGTH } from './results-limits';
+
+export const RESULT_EXECUTION_ID_RULE = { message: `execution_id must match ${IDENTIFIER_PATTERN.source}` };
+export const RESULT_METADATA_API = {
+  type: 'object',
+  additionalProperties: true,
+  description: `Free-form JSON object of at most ${MAX_RESULT_METADATA_BYTES} bytes, stored with the result`,
+} as const;
+
+/**
+ * Body of POST /register: the run database `<runs-root>/<execution_id>.db`, or `run_db_path`
+ * (relative to the runs root), is introspected; what it holds wins over the body.
+ */
+export class RegisterResultDto {
+  @ApiProperty({ pattern: IDENTIFIER_PATTERN.source, example: 'exec-20260115-0001' })
+  @IsString(RESULT_EXECUTION_ID_RULE)
+  @Matches(IDENTIFIER_PATTERN, RESULT_EXECUTION_ID_RULE)
+  execution_id!: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH, description: 'below the runs root; a relative path is relative to it' })
+  @IsOptional()
+  @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
+  run_db_path?: string | null;
+
+  @ApiPropertyOptional({ maxLength: MAX_SQUID_ID_LENGTH, description: 'used when the run database has none' })
+  @IsOptional()
+  @IsStorableString(MAX_SQUID_ID_LENGTH)
+  squid_id?: string | null;
+
+  @ApiPropertyOptional(RESULT_METADATA_API)
+  @IsOptional()
+  @KeepRawJson()
+  @IsBoundedJsonObject(MAX_RESULT_METADATA_BYTES)
+  metadata?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ default: false, description: 'replace a result already registered for execution_id (409 otherwise)' })
+  @IsOptional()
+  @IsBoolean({ message: 'replace must be a boolean' })
+  replace?: boolean | null;
+}

@@ -1,0 +1,45 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../common/page-query.dto';
+import { IsFilterMap, IsIntegerInRange, IsStorableString, KeepRawJson } from './result-validators';
+import { MAX_RESULT_NAME_LENGTH, MAX_RESULT_STATUS_LENGTH } from './results-limits';
+
+const FILTERS_API = {
+  type: 'object',
+  additionalProperties: true,
+  description:
+    '{NAME: COND}; COND is a value (equality; numbers compare numerically) or an object of operators ' +
+    '$eq $ne $gt $gte $lt $lte $in. $gt/$gte/$lt/$lte take a number, $in an array. All conditions must hold; ' +
+    'a result lacking the parameter never matches.',
+  example: { length: { $gte: 1, $lt: 5 }, mode: 'fast' },
+} as const;
+
+/** Body of POST /search; paging (`limit`, `offset`) is part of the body. */
+export class SearchResultsDto {
+  @ApiProperty({ maxLength: MAX_RESULT_NAME_LENGTH, example: 'heat-1d' })
+  @IsStorableString(MAX_RESULT_NAME_LENGTH)
+  simulation_name!: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_RESULT_NAME_LENGTH })
+  @IsOptional()
+  @IsStorableString(MAX_RESULT_NAME_LENGTH)
+  simulation_version?: string | null;
+
+  @ApiPropertyOptional({ maxLength: MAX_RESULT_STATUS_LENGTH, example: 'completed' })
+  @IsOptional()
+  @IsStorableString(MAX_RESULT_STATUS_LENGTH)
+  status?: string | null;
+
+  @ApiPropertyOptional(FILTERS_API) @IsOptional() @KeepRawJson() @IsFilterMap() input_filters?: Record<string, unknown> | null;
+  @ApiPropertyOptional(FILTERS_API) @IsOptional() @KeepRawJson() @IsFilterMap() output_filters?: Record<string, unknown> | null;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
+  @IsOptional()
+  @IsIntegerInRange(1, MAX_PAGE_LIMIT, `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`)
+  limit?: number | null;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 })
+  @IsOptional()
+  @IsIntegerInRange(0, Number.MAX_SAFE_INTEGER, 'offset must be a non-negative integer')
+  offset?: number | null;
+}

@@ -1,0 +1,2 @@
+export * from './results.entities';
+export * from './results.store';

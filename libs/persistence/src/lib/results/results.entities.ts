@@ -1,0 +1,60 @@
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+
+// The results store. Statements are hand-written SQL (apps/results results.repository.ts); these
+// entities document the tables. Times are integer microseconds since the epoch.
+
+/**
+ * One registered run. Parameter values and schemas are kept whole, as JSON text, for retrieval.
+ * Ids follow registration order (a replaced result gets a new one): searches list the newest
+ * first by (simulation_name, id).
+ */
+@Entity('results')
+@Index('results_execution_id', ['executionId'], { unique: true })
+@Index('results_simulation', ['simulationName', 'id'])
+export class ResultEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint' }) id!: number;
+  @Column({ name: 'execution_id', type: 'text' }) executionId!: string;
+  @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
+  @Column({ name: 'simulation_version', type: 'text' }) simulationVersion!: string;
+  @Column({ name: 'squid_id', type: 'text', nullable: true }) squidId!: string | null;
+  @Column({ type: 'text' }) status!: string;
+  @Column({ name: 'duration_seconds', type: 'double precision', nullable: true }) durationSeconds!: number | null;
+  /** JSON text `{NAME: value}`. */
+  @Column({ name: 'input_params', type: 'text' }) inputParams!: string;
+  @Column({ name: 'output_params', type: 'text' }) outputParams!: string;
+  /** JSON text `{inputs: {NAME: schema}, outputs: {NAME: schema}}`. */
+  @Column({ type: 'text' }) schema!: string;
+  @Column({ name: 'run_db_path', type: 'text', nullable: true }) runDbPath!: string | null;
+  @Column({ type: 'text', nullable: true }) metadata!: string | null;
+  @Column({ name: 'created_at', type: 'bigint' }) createdAt!: number;
+  @Column({ name: 'completed_at', type: 'bigint', nullable: true }) completedAt!: number | null;
+}
+
+/**
+ * One parameter value of one result, typed so that search and statistics run in SQL on indexes:
+ * exactly one of num_value (numbers), text_value (short strings), bool_value (booleans, 0/1) or
+ * json_value (arrays and objects as canonical JSON, and long strings as JSON) is set, or none for
+ * null. simulation_name is copied from the result so that one index range holds every value of
+ * one parameter of one simulation. Three partial indexes partition the rows: numbers, short
+ * strings, and everything else (by value_type).
+ */
+@Entity('result_params')
+@Index('result_params_number', ['simulationName', 'paramClass', 'name', 'numValue', 'resultId'], { where: 'num_value IS NOT NULL' })
+@Index('result_params_text', ['simulationName', 'paramClass', 'name', 'textValue', 'resultId'], { where: 'text_value IS NOT NULL' })
+@Index('result_params_other', ['simulationName', 'paramClass', 'name', 'valueType', 'boolValue', 'resultId'], {
+  where: 'num_value IS NULL AND text_value IS NULL',
+})
+export class ResultParamEntity {
+  @PrimaryColumn({ name: 'result_id', type: 'bigint' }) resultId!: number;
+  @PrimaryColumn({ name: 'param_class', type: 'text' }) paramClass!: 'input' | 'output';
+  @PrimaryColumn({ type: 'text' }) name!: string;
+  @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
+  /** number, string, boolean, null, array or object: the JSON type of the value. */
+  @Column({ name: 'value_type', type: 'text' }) valueType!: string;
+  /** The type the result's schema gives the parameter (e.g. `integer`). */
+  @Column({ name: 'schema_type', type: 'text', nullable: true }) schemaType!: string | null;
+  @Column({ name: 'num_value', type: 'double precision', nullable: true }) numValue!: number | null;
+  @Column({ name: 'text_value', type: 'text', nullable: true }) textValue!: string | null;
+  @Column({ name: 'bool_value', type: 'smallint', nullable: true }) boolValue!: number | null;
+  @Column({ name: 'json_value', type: 'text', nullable: true }) jsonValue!: string | null;
+}

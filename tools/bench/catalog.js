@@ -1,0 +1,323 @@
+// Catalog benchmark: starts the built service (dist/apps/catalog/main.js) on a fresh database,
+// loads 10,000 simulations (through the API, in parallel) and 100,000 executions (bulk SQL into
+// the service's own database after it migrated), then measures with autocannon at 8 connections:
+// search by one token, search by token + tag, get-latest, and the statistics of one simulation.
+// Target: p99 <= 20 ms each.
+//
+//   node tools/bench/catalog.js [sqlite|postgresql|both]      (or: npm run bench -- catalog)
+//   SIMSVC_BENCH_PG_URL / SIMSVC_TEST_PG_URL: PostgreSQL admin URL (default postgresql://postgres@127.0.0.1:5432/postgres)
+//   SIMSVC_BENCH_DURATION: seconds per scenario (default 10)
+'use strict';
+
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { existsSync, mkdtempSync, rmSync } = require('node:fs');
+const { createServer } = require('node:net');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = resolve(__dirname, '../..');
+const MAIN = join(ROOT, 'dist/apps/catalog/main.js');
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+const SIMULATIONS = 10_000;
+const VERSIONS_PER_NAME = 4;
+const EXECUTIONS = 100_000;
+/** One simulation gets this many of the executions, so its statistics aggregate a real amount. */
+const HOT_EXECUTIONS = 10_000;
+const CONNECTIONS = 8;
+const TARGET_P99_MS = 20;
+
+// 300 description words (each in about 3% of descriptions) and 40 tags (each on about 7.5%).
+const WORDS = Array.from(
+  { length: 300 },
+  (_, i) => `${['therm', 'fluid', 'struct', 'quant', 'optic', 'chem'][i % 6]}${['al', 'ic', 'ix', 'on', 'um'][i % 5]}${i}`,
+);
+const TAGS = Array.from({ length: 40 }, (_, i) => `tag${i}`);
+const STATUSES = ['completed', 'completed', 'completed', 'failed', 'cached', 'cancelled', 'running', 'pending'];
+
+/** Deterministic pseudo-random numbers, so every run loads the same data. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function simulationBody(index, next) {
+  const nameIndex = Math.floor(index / VERSIONS_PER_NAME);
+  const versions = ['1.9.3', '1.10.0', '2.0.0-rc.1', `0.${nameIndex % 10}.${index % 7}`];
+  const words = Array.from({ length: 10 }, () => WORDS[Math.floor(next() * WORDS.length)]);
+  const tags = [...new Set(Array.from({ length: 3 }, () => TAGS[Math.floor(next() * TAGS.length)]))];
+  return {
+    name: `tool-${nameIndex}`,
+    version: versions[index % VERSIONS_PER_NAME],
+    description: `Simulation of ${words.join(' ')}`,
+    author: `author-${index % 97}`,
+    tags,
+    input_schema: { x: { type: 'number', units: 'm', min: 0, max: 10 }, n: { type: 'integer', default: 10 } },
+    output_schema: { y: { type: 'number', units: 'K' } },
+  };
+}
+
+async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(base, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`service exited with status ${child.exitCode}`);
+    try {
+      const response = await fetch(`${base}/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('service did not become healthy');
+}
+
+async function json(base, method, path, token, body) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { 'X-Session-ID': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function inParallel(count, concurrency, task) {
+  let next = 0;
+  const workers = Array.from({ length: concurrency }, async () => {
+    while (next < count) {
+      const index = next++;
+      await task(index);
+    }
+  });
+  await Promise.all(workers);
+}
+
+/** A database of the given backend and the service's command-line options for it. */
+async function prepareDatabase(backend, pgAdminUrl, directory) {
+  if (backend === 'sqlite') {
+    const path = join(directory, 'catalog.db');
+    return {
+      args: ['--backend', 'sqlite', '--db-path', path, '--auth-db-path', join(directory, 'auth.db')],
+      path,
+      drop: async () => undefined,
+    };
+  }
+  const { Client } = require('pg');
+  const name = `simsvc_bench_catalog_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    args: ['--backend', 'postgresql', '--db-url', url.toString()],
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: pgAdminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function executionRows(simulationIds, next) {
+  const hot = simulationIds[0];
+  const now = Date.now() * 1000;
+  const rows = [];
+  for (let i = 0; i < EXECUTIONS; i += 1) {
+    const simulationId = i < HOT_EXECUTIONS ? hot : simulationIds[Math.floor(next() * simulationIds.length)];
+    const status = STATUSES[i % STATUSES.length];
+    const finished = !['running', 'pending'].includes(status);
+    const created = now - (EXECUTIONS - i) * 1000;
+    rows.push([`bench-exec-${i}`, simulationId, status, finished ? Math.round(next() * 120_000_000) : null, status === 'cached', created]);
+  }
+  return rows;
+}
+
+/** Bulk-inserts the executions straight into the service's database (it has migrated already). */
+async function loadExecutions(database, rows) {
+  if (database.path) {
+    const Database = require('better-sqlite3');
+    const db = new Database(database.path);
+    db.pragma('busy_timeout = 10000');
+    const insert = db.prepare(
+      `INSERT INTO catalog_executions (execution_id, simulation_id, status, duration_micros, cache_hit, executor_type, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'local', ?, ?)`,
+    );
+    db.transaction(() => {
+      for (const [id, simulationId, status, duration, cached, created] of rows)
+        insert.run(id, simulationId, status, duration, cached ? 1 : 0, created, created);
+    })();
+    db.exec('ANALYZE');
+    db.close();
+    return;
+  }
+  const { Client } = require('pg');
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  for (let start = 0; start < rows.length; start += 10_000) {
+    const batch = rows.slice(start, start + 10_000);
+    const column = (index) => batch.map((row) => row[index]);
+    await client.query(
+      `INSERT INTO catalog_executions (execution_id, simulation_id, status, duration_micros, cache_hit, executor_type, created_at, updated_at)
+       SELECT id, sim, st, dur, hit, 'local', created, created
+       FROM unnest($1::text[], $2::int[], $3::text[], $4::bigint[], $5::boolean[], $6::bigint[]) AS t (id, sim, st, dur, hit, created)`,
+      [column(0), column(1), column(2), column(3), column(4), column(5)],
+    );
+  }
+  await client.query('VACUUM ANALYZE');
+  await client.end();
+}
+
+async function measure(base, token, title, paths, duration) {
+  let index = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration,
+    headers: { 'X-Session-ID': token },
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length] }) }],
+  });
+  const errors = result.errors + result.non2xx;
+  return {
+    scenario: title,
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+  };
+}
+
+async function benchBackend(backend, { pgAdminUrl, log, duration }) {
+  const directory = mkdtempSync(join(tmpdir(), 'simsvc-bench-catalog-'));
+  const database = await prepareDatabase(backend, pgAdminUrl, directory);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [MAIN, '--port', String(port), '--host', '127.0.0.1', '--log-level', 'warn', ...database.args], {
+    env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, SIMSVC_CATALOG_WATCH_DIR: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(base, child);
+    const login = await json(base, 'POST', '/session/login', null, ADMIN);
+    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+    const token = login.body.token;
+
+    const next = random(20261122);
+    const bodies = Array.from({ length: SIMULATIONS }, (_, i) => simulationBody(i, next));
+    let started = Date.now();
+    const ids = new Array(SIMULATIONS);
+    await inParallel(SIMULATIONS, 32, async (i) => {
+      const response = await json(base, 'POST', '/simulations', token, bodies[i]);
+      if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
+      ids[i] = response.body.id;
+    });
+    const simulationLoad = (Date.now() - started) / 1000;
+    log(
+      `[${backend}] loaded ${SIMULATIONS} simulations through the API in ${simulationLoad.toFixed(1)} s (${Math.round(SIMULATIONS / simulationLoad)}/s)`,
+    );
+
+    started = Date.now();
+    await loadExecutions(database, executionRows(ids, next));
+    const executionLoad = (Date.now() - started) / 1000;
+    log(`[${backend}] loaded ${EXECUTIONS} executions by bulk SQL in ${executionLoad.toFixed(1)} s`);
+
+    // On SQLite the service merges the search vocabulary's trigram index within 10 s of it growing.
+    if (backend === 'sqlite') await new Promise((r) => setTimeout(r, 11_000));
+    const check = await json(base, 'GET', `/simulations/${ids[0]}/stats`, token);
+    if (check.body.total_executions < HOT_EXECUTIONS) throw new Error(`unexpected stats: ${JSON.stringify(check.body)}`);
+    const probe = await fetch(`${base}/simulations/search?query=${WORDS[7]}`, { headers: { 'X-Session-ID': token } });
+    log(
+      `[${backend}] search "${WORDS[7]}" matches ${probe.headers.get('x-total-count')} simulations; latest of tool-0 is ${(await json(base, 'GET', '/simulations/tool-0', token)).body.version}`,
+    );
+
+    const tokens = WORDS.slice(0, 50);
+    const scenarios = [
+      ['search one token', tokens.map((word) => `/simulations/search?query=${word}`)],
+      ['search token + tag', tokens.map((word, i) => `/simulations/search?query=${word}&tags=${TAGS[i % TAGS.length]}`)],
+      ['get latest', Array.from({ length: 500 }, (_, i) => `/simulations/tool-${(i * 7) % (SIMULATIONS / VERSIONS_PER_NAME)}`)],
+      [
+        'stats (typical simulation)',
+        Array.from({ length: 500 }, (_, i) => `/simulations/${ids[1 + ((i * 13) % (SIMULATIONS - 1))]}/stats`),
+      ],
+      [`stats (${HOT_EXECUTIONS} executions)`, [`/simulations/${ids[0]}/stats`]],
+    ];
+    const results = [];
+    for (const [title, paths] of scenarios) {
+      await measure(base, token, title, paths, 2); // warm-up
+      results.push(await measure(base, token, title, paths, duration));
+    }
+    return { backend, simulationLoadSeconds: simulationLoad, executionLoadSeconds: executionLoad, results };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    if (process.env.SIMSVC_BENCH_KEEP === '1') {
+      log(`[${backend}] kept the database: ${database.path ?? database.url}`);
+    } else {
+      await database.drop().catch(() => undefined);
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }
+}
+
+function report(run, log) {
+  log(
+    `\ncatalog on ${run.backend}: ${SIMULATIONS} simulations (API, ${run.simulationLoadSeconds.toFixed(1)} s), ${EXECUTIONS} executions (SQL, ${run.executionLoadSeconds.toFixed(1)} s), ${CONNECTIONS} connections`,
+  );
+  log('scenario                       req/s     p50 ms   p99 ms   errors   p99 <= 20 ms');
+  for (const r of run.results) {
+    log(
+      `${r.scenario.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}   ${r.p99 <= TARGET_P99_MS ? 'yes' : 'NO'}`,
+    );
+  }
+}
+
+/**
+ * Entry point of the bench runner (`npm run bench -- catalog [--backend sqlite|postgresql]`, which
+ * passes `backends`); `backend` alone (or 'both') also works.
+ */
+async function run({ backend, backends, pgAdminUrl, log = console.log } = {}) {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} not found: run \`npx nx build catalog\` first`);
+  const adminUrl =
+    pgAdminUrl ?? process.env.SIMSVC_BENCH_PG_URL ?? process.env.SIMSVC_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const duration = Number(process.env.SIMSVC_BENCH_DURATION ?? 10);
+  const selected = backends ?? (!backend || backend === 'both' ? ['sqlite', 'postgresql'] : [backend]);
+  const runs = [];
+  for (const name of selected) {
+    const result = await benchBackend(name, { pgAdminUrl: adminUrl, log, duration });
+    report(result, log);
+    runs.push(result);
+  }
+  return runs;
+}
+
+module.exports = { run };
+
+if (require.main === module) {
+  run({ backend: process.argv[2] }).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,262 @@
+// Results service benchmark (issue: on SQLite, p99 ≤ 50 ms for search and for stats at 8
+// connections over 100,000 results of one simulation, and ≥ 200 runs/s for POST /register of
+// real run databases, sequentially; the same figures are measured on PostgreSQL).
+//
+// Per backend: start dist/apps/results/main.js on a fresh database (auth on), load 100,000
+// results with 10 inputs and 10 outputs each through POST /register_direct (16 in flight), then
+// drive each query scenario with autocannon, then register 1,000 run databases one at a time.
+//
+// Data: inputs x0..x8 uniform in [0, 100) and `mode`, one of 10 strings; outputs y0..y9 uniform
+// in [0, 1000). Every search request draws new bounds, so no two requests are alike.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const Database = require('better-sqlite3');
+const { createDatabase, startService, login, load, formatRow, inParallel, processUsage, withPg } = require('./harness');
+
+const RESULTS = Number(process.env.BENCH_RESULTS ?? 100_000);
+const RUN_DATABASES = Number(process.env.BENCH_RUN_DATABASES ?? 1_000);
+const CONNECTIONS = 8;
+const LOAD_CONCURRENCY = 16;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const SIMULATION = 'bench-sim';
+const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
+
+// ---- data -------------------------------------------------------------------------------------
+
+/** A deterministic pseudo-random sequence (mulberry32), so both backends get the same data. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function parameters(index) {
+  const next = random(index + 1);
+  const inputs = {};
+  for (let k = 0; k < 9; k += 1) inputs[`x${k}`] = Math.round(next() * 100 * 1e6) / 1e6;
+  inputs.mode = MODES[index % MODES.length];
+  const outputs = {};
+  for (let k = 0; k < 10; k += 1) outputs[`y${k}`] = Math.round(next() * 1000 * 1e3) / 1e3;
+  return { inputs, outputs };
+}
+
+const directBody = (index) => {
+  const { inputs, outputs } = parameters(index);
+  return {
+    execution_id: `bench-${index}`,
+    simulation_name: SIMULATION,
+    simulation_version: '1.0.0',
+    status: 'completed',
+    squid_id: `${SIMULATION}/1.0.0/bench-${index}`,
+    duration_seconds: 1 + (index % 100) / 10,
+    input_params: inputs,
+    output_params: outputs,
+  };
+};
+
+// ---- run databases (the sim2l format of contract §6, as libs/testing writes it) ----------------
+
+const RUN_DATABASE_SCHEMA = `
+CREATE TABLE run_metadata (execution_id TEXT PRIMARY KEY, squid_id TEXT, simulation_name TEXT NOT NULL,
+  simulation_version TEXT NOT NULL, simulation_id INTEGER, started_at TIMESTAMP NOT NULL,
+  completed_at TIMESTAMP, duration_seconds REAL, status TEXT NOT NULL, executor_type TEXT NOT NULL,
+  hostname TEXT, error_message TEXT);
+CREATE TABLE inputs  (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
+  value TEXT, value_blob BLOB, units TEXT, metadata TEXT);
+CREATE TABLE outputs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
+  value TEXT, value_blob BLOB, units TEXT, file_reference TEXT, metadata TEXT, created_at TIMESTAMP);`;
+
+function writeRunDatabase(file, executionId, index) {
+  const { inputs, outputs } = parameters(index);
+  const db = new Database(file);
+  try {
+    db.exec(RUN_DATABASE_SCHEMA);
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO run_metadata (execution_id, squid_id, simulation_name, simulation_version, simulation_id, started_at,
+           completed_at, duration_seconds, status, executor_type) VALUES (?, ?, ?, '1.0.0', 1, ?, ?, 2.5, 'completed', 'local')`,
+      ).run(executionId, `${SIMULATION}/1.0.0/${executionId}`, SIMULATION, '2026-01-15T10:00:00.000000', '2026-01-15T10:00:02.500000');
+      const input = db.prepare('INSERT INTO inputs (name, type, value, units, metadata) VALUES (?, ?, ?, ?, ?)');
+      for (const [name, value] of Object.entries(inputs)) {
+        const numeric = typeof value === 'number';
+        input.run(
+          name,
+          numeric ? 'number' : 'string',
+          JSON.stringify(value),
+          numeric ? 'm' : null,
+          JSON.stringify({ description: `input ${name}`, min: 0, max: 100 }),
+        );
+      }
+      const output = db.prepare('INSERT INTO outputs (name, type, value, units, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const [name, value] of Object.entries(outputs))
+        output.run(name, 'number', JSON.stringify(value), 'K', null, '2026-01-15T10:00:02.500000');
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+// ---- scenarios --------------------------------------------------------------------------------
+
+const post = (url, token, route, body) =>
+  fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-id': token },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Search scenarios. `narrow`: an input range of 2 % and an output range of 10 % of their spans,
+ * so about 0.2 % of the runs (≈ 200) match: a typical "runs near this operating point" query.
+ * `broad`: 20 % and 40 %, about 8 % (≈ 8,000) match, for a search that selects a lot.
+ */
+function rangeSearch(inputShare, outputShare) {
+  const next = random(Date.now() & 0xffff);
+  return () => {
+    const x = next() * (100 - 100 * inputShare);
+    const y = next() * (1000 - 1000 * outputShare);
+    const k = Math.floor(next() * 9);
+    return {
+      simulation_name: SIMULATION,
+      input_filters: { [`x${k}`]: { $gte: x, $lt: x + 100 * inputShare } },
+      output_filters: { [`y${k}`]: { $gte: y, $lte: y + 1000 * outputShare } },
+      limit: 50,
+    };
+  };
+}
+
+function equalitySearch() {
+  let call = 0;
+  return () => ({ simulation_name: SIMULATION, input_filters: { mode: MODES[call++ % MODES.length] }, limit: 50 });
+}
+
+async function measure(service, token, log, backend) {
+  const headers = { 'x-session-id': token, 'content-type': 'application/json' };
+  const searchRequests = (makeBody) => [
+    { method: 'POST', path: '/search', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(makeBody()) }) },
+  ];
+  let statsCall = 0;
+  const scenarios = [
+    ['search 2 ranges, narrow (~0.2 %)', searchRequests(rangeSearch(0.02, 0.1))],
+    ['search 2 ranges, broad (~8 %)', searchRequests(rangeSearch(0.2, 0.4))],
+    ['search string equality (10 %)', searchRequests(equalitySearch())],
+    [
+      'stats of an output (100,000 values)',
+      [
+        {
+          method: 'GET',
+          headers,
+          setupRequest: (request) => ({ ...request, path: `/stats/${SIMULATION}/y${statsCall++ % 10}?class=output` }),
+        },
+      ],
+    ],
+  ];
+  // A sample of each, to show what the scenario selects.
+  const sample = await (await post(service.url, token, '/search', rangeSearch(0.02, 0.1)())).json();
+  const broad = await (await post(service.url, token, '/search', rangeSearch(0.2, 0.4)())).json();
+  const equal = await (await post(service.url, token, '/search', equalitySearch()())).json();
+  log(`${backend}: sample totals: narrow ${sample.total}, broad ${broad.total}, equality ${equal.total}`);
+  const figures = {};
+  for (const [name, requests] of scenarios) {
+    await load({ url: service.url, connections: CONNECTIONS, duration: 2, requests }); // warm-up
+    const result = await load({
+      url: service.url,
+      connections: CONNECTIONS,
+      duration: DURATION_SECONDS,
+      requests,
+      expectStatus: (status) => status === 200,
+      pid: service.pid,
+    });
+    figures[name] = result;
+    log(formatRow(`${backend} ${name}`, result));
+  }
+  return figures;
+}
+
+async function registerRunDatabases(service, token, runsRoot, log, backend) {
+  for (let index = 0; index < RUN_DATABASES; index += 1)
+    writeRunDatabase(path.join(runsRoot, `run-${index}.db`), `run-${index}`, RESULTS + index);
+  const started = process.hrtime.bigint();
+  for (let index = 0; index < RUN_DATABASES; index += 1) {
+    const response = await post(service.url, token, '/register', { execution_id: `run-${index}`, metadata: { bench: true } });
+    if (response.status !== 200) throw new Error(`register run-${index}: ${response.status} ${await response.text()}`);
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rate = RUN_DATABASES / seconds;
+  log(
+    `${backend} register ${RUN_DATABASES} run databases sequentially: ${seconds.toFixed(2)} s, ${rate.toFixed(0)} runs/s (${((seconds * 1000) / RUN_DATABASES).toFixed(2)} ms each)`,
+  );
+  return rate;
+}
+
+async function benchBackend(backend, pgAdminUrl, log) {
+  const database = await createDatabase('results', backend, pgAdminUrl);
+  const runsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'simsvc-bench-runs-'));
+  const service = await startService('results', database.args, ['--runs-root', runsRoot]);
+  try {
+    const token = await login(service.url);
+    const started = Date.now();
+    await inParallel(RESULTS, LOAD_CONCURRENCY, async (index) => {
+      const response = await post(service.url, token, '/register_direct', directBody(index));
+      if (response.status !== 200) throw new Error(`load ${index}: ${response.status} ${await response.text()}`);
+    });
+    const loadMs = Date.now() - started;
+    log(
+      `${backend}: loaded ${RESULTS} results (10 inputs + 10 outputs each) through POST /register_direct, ${LOAD_CONCURRENCY} in flight: ${(loadMs / 1000).toFixed(1)} s (${Math.round((RESULTS * 1000) / loadMs)} results/s)`,
+    );
+    if (backend === 'postgresql') {
+      // What autovacuum would have done by now on a live server: planner statistics.
+      await withPg(database.url, (client) => client.query('VACUUM ANALYZE'));
+    }
+    const figures = await measure(service, token, log, backend);
+    const registerRate = await registerRunDatabases(service, token, runsRoot, log, backend);
+    log(`${backend}: service RSS after the run ${Math.round(processUsage(service.pid).rssBytes / 1024 / 1024)} MB`);
+    return { figures, registerRate };
+  } finally {
+    await service.stop();
+    await database.drop();
+    fs.rmSync(runsRoot, { recursive: true, force: true });
+  }
+}
+
+async function run({ backends, backend, pgAdminUrl, log = console.log }) {
+  const chosen = backends ?? [backend ?? 'sqlite'];
+  log(
+    `results benchmark: ${RESULTS} results of one simulation, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${os.cpus().length} cores`,
+  );
+  const summary = {};
+  for (const name of chosen) summary[name] = await benchBackend(name, pgAdminUrl, log);
+  const sqlite = summary.sqlite;
+  if (sqlite) {
+    const worstSearch = Math.max(
+      ...Object.entries(sqlite.figures)
+        .filter(([name]) => name.startsWith('search'))
+        .map(([, f]) => f.p99),
+    );
+    const stats = Object.entries(sqlite.figures).find(([name]) => name.startsWith('stats'))[1].p99;
+    log(
+      `targets on sqlite: search p99 ≤ 50 ms: worst ${worstSearch} ms; stats p99 ≤ 50 ms: ${stats} ms; register ≥ 200 runs/s: ${sqlite.registerRate.toFixed(0)} runs/s`,
+    );
+  }
+  return summary;
+}
+
+module.exports = { run };
+
+if (require.main === module) {
+  const backendArg = process.argv.indexOf('--backend');
+  run({
+    backends: backendArg >= 0 ? [process.argv[backendArg + 1]] : ['sqlite', 'postgresql'],
+    pgAdminUrl: process.env.SIMSVC_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+    log: console.log,
+  }).catch((error) => {
+    console.error(error.stack ?? error);
+    process.exit(1);
+  });
+}
