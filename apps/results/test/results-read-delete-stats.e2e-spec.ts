@@ -195,6 +195,25 @@ describe('reading, deleting and statistics', () => {
       });
     });
 
+    it('follows every registration, replacement and deletion at once', async () => {
+      const stats = async () => (await results.get('/stats/live-sim/v')).body as Record<string, unknown>;
+      await results.stored({ execution_id: 'live-1', simulation_name: 'live-sim', output_params: { v: 10 } });
+      expect(await stats()).toMatchObject({ count: 1, avg_value: 10 });
+      expect(await stats()).toMatchObject({ count: 1, avg_value: 10 });
+
+      await results.stored({ execution_id: 'live-2', simulation_name: 'live-sim', output_params: { v: 20 } });
+      expect(await stats()).toMatchObject({ count: 2, avg_value: 15, max_value: 20 });
+
+      await results.registerDirect({ execution_id: 'live-2', simulation_name: 'live-sim', output_params: { v: 40 }, replace: true });
+      expect(await stats()).toMatchObject({ count: 2, avg_value: 25, max_value: 40 });
+
+      await results.registerDirect({ execution_id: 'live-2', simulation_name: 'elsewhere', output_params: { v: 1 }, replace: true });
+      expect(await stats()).toMatchObject({ count: 1, avg_value: 10, max_value: 10 });
+
+      await results.delete('/results/live-1');
+      expectError(await results.get('/stats/live-sim/v'), 404, 'simulation not found');
+    });
+
     it('answers 404 for a simulation with no results', async () => {
       expectError(await results.get('/stats/no-such-sim/y'), 404, 'simulation not found');
     });

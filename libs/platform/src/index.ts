@@ -7,3 +7,4 @@ export * from './lib/bootstrap/run-service';
 export * from './lib/metrics/metrics.registry';
 export * from './lib/platform.module';
 export * from './lib/platform.tokens';
+export * from './lib/errors/validation.pipe';

@@ -21,7 +21,7 @@ function introspected(run: Partial<IntrospectedRun['run']> = {}, inputs: Introsp
       ...run,
     },
     inputs,
-    outputs: { peak: 1e400 },
+    outputs: { peak: JSON.parse('1e400') as number },
     schema: { inputs: Object.fromEntries(Object.keys(inputs).map((name) => [name, schema])), outputs: { peak: schema } },
   };
 }
@@ -106,7 +106,7 @@ describe('resultFromBody', () => {
       simulation_version: '1',
       status: 'completed',
       input_params: { n: 1, s: 'x' },
-      output_params: { big: 1e400 },
+      output_params: { big: JSON.parse('1e400') as number },
     } as unknown as RegisterDirectDto;
     expect(resultFromBody(body)).toEqual({
       execution_id: 'd-1',

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsController } from './results.controller';
 import { ResultsMetrics } from './results.metrics';
 import { ResultsRepository } from './results.repository';
@@ -7,6 +8,6 @@ import { SearchReader } from './search-reader';
 
 @Module({
   controllers: [ResultsController],
-  providers: [ResultsService, ResultsRepository, SearchReader, ResultsMetrics],
+  providers: [ResultsService, ResultsRepository, SearchReader, ParameterStatsCache, ResultsMetrics],
 })
 export class ResultsModule {}

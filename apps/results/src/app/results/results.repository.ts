@@ -8,6 +8,8 @@ import { buildSearch, SearchCriteria } from './search-query';
 import { SearchReader } from './search-reader';
 
 export interface ParameterFigures {
+  /** The simulation's revision the figures were computed at (null: it has no results). */
+  revision: number | null;
   /** Whether any result of the simulation exists. */
   known: boolean;
   /** The schema type of the parameter in the newest result that has it. */
@@ -23,6 +25,7 @@ const COLUMNS = `execution_id, simulation_name, simulation_version, squid_id, st
 const VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13';
 
 const INSERT_RESULT = `INSERT INTO results (${COLUMNS}) VALUES (${VALUES}) RETURNING id`;
+const DELETE_RESULT = 'DELETE FROM results WHERE execution_id = $1 RETURNING simulation_name';
 
 // Every parameter of a result in one statement (one round trip on PostgreSQL), from a JSON array
 // of ParameterRow objects: the statement text does not depend on how many there are.
@@ -45,6 +48,7 @@ const INSERT_PARAMETERS = {
 const PARAMETER_RANGE = 'simulation_name = $1 AND param_class = $2 AND name = $3';
 const parameterFigures = (mean: string) => `
   SELECT
+    (SELECT revision FROM result_simulations WHERE simulation_name = $1) AS revision,
     CASE WHEN EXISTS (SELECT 1 FROM results WHERE simulation_name = $1) THEN 1 ELSE 0 END AS known,
     CASE WHEN EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NOT NULL)
            OR EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND text_value IS NOT NULL)
@@ -64,6 +68,10 @@ const PARAMETER_FIGURES_WITHOUT_MEAN = parameterFigures('CAST(NULL AS DOUBLE PRE
 const SCALED_MEAN = `SELECT CAST(SUM(num_value / $4) AS DOUBLE PRECISION) AS avg_value
   FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NOT NULL`;
 const POSTGRES_NUMERIC_OVERFLOW = '22003';
+
+// Last in each writing transaction, so that the row lock is held only until its commit.
+const BUMP_REVISION = `INSERT INTO result_simulations (simulation_name, revision) VALUES ($1, 1)
+  ON CONFLICT (simulation_name) DO UPDATE SET revision = result_simulations.revision + 1`;
 
 /** Every statement of the results store. */
 @Injectable()
@@ -85,7 +93,7 @@ export class ResultsRepository {
    */
   async store(result: NewResult, parameters: ParameterRow[], createdAt: number, replace: boolean): Promise<number> {
     return this.sql.transaction(async (tx) => {
-      if (replace) await tx.execute('DELETE FROM results WHERE execution_id = $1', [result.execution_id]);
+      const replaced = replace ? await tx.query<{ simulation_name: string }>(DELETE_RESULT, [result.execution_id]) : [];
       const [{ id }] = await tx.query<{ id: number }>(INSERT_RESULT, [
         result.execution_id,
         result.simulation_name,
@@ -104,6 +112,7 @@ export class ResultsRepository {
       if (parameters.length > 0) {
         await tx.execute(INSERT_PARAMETERS[tx.backend], [id, result.simulation_name, JSON.stringify(parameters)]);
       }
+      await this.bumpRevisions(tx, [result.simulation_name, ...replaced.map((row) => row.simulation_name)]);
       return Number(id);
     });
   }
@@ -120,7 +129,17 @@ export class ResultsRepository {
 
   /** Deletes the result (its parameter rows go with it); false when there was none. */
   async remove(executionId: string): Promise<boolean> {
-    return (await this.sql.execute('DELETE FROM results WHERE execution_id = $1', [executionId])) > 0;
+    return this.sql.transaction(async (tx) => {
+      const removed = await tx.query<{ simulation_name: string }>(DELETE_RESULT, [executionId]);
+      await this.bumpRevisions(tx, removed.map((row) => row.simulation_name));
+      return removed.length > 0;
+    });
+  }
+
+  /** The current revision of the simulation's results; null when it never had any. */
+  async revision(simulationName: string): Promise<number | null> {
+    const [row] = await this.sql.query<{ revision: number | string }>('SELECT revision FROM result_simulations WHERE simulation_name = $1', [simulationName]);
+    return row === undefined ? null : Number(row.revision);
   }
 
   async search(criteria: SearchCriteria): Promise<{ total: number; hits: HitRecord[] }> {
@@ -145,6 +164,7 @@ export class ResultsRepository {
       },
     );
     const figures: ParameterFigures = {
+      revision: row.revision === null ? null : Number(row.revision),
       known: Boolean(Number(row.known)),
       param_type: row.param_type,
       count: Number(row.count),
@@ -157,6 +177,11 @@ export class ResultsRepository {
       figures.avg_value = finiteOrNull(avg_value);
     }
     return figures;
+  }
+
+  private async bumpRevisions(tx: SqlExecutor, simulations: string[]): Promise<void> {
+    // In a fixed order, so that two transactions never wait for each other's rows.
+    for (const simulation of [...new Set(simulations)].sort()) await tx.execute(BUMP_REVISION, [simulation]);
   }
 }
 

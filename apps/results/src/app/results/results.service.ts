@@ -23,6 +23,7 @@ import { readRunDatabase } from '../run-database/run-database.reader';
 import { resultFromBody, resultFromRun } from './new-result';
 import { parseFilters } from './result-filters';
 import { NewResult, parameterRows, toResultResponse, toSearchHit } from './result.record';
+import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsMetrics } from './results.metrics';
 import { ResultsRepository } from './results.repository';
 
@@ -33,6 +34,7 @@ export const MAX_IN_VALUES_PER_SEARCH = 10_000;
 export class ResultsService {
   constructor(
     private readonly repository: ResultsRepository,
+    private readonly statsCache: ParameterStatsCache,
     private readonly metrics: ResultsMetrics,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<ResultsConfig>,
   ) {}
@@ -97,7 +99,7 @@ export class ResultsService {
 
   async stats(simulationName: string, paramName: string, query: ParameterStatsQueryDto): Promise<ParameterStatsResponse> {
     const paramClass = parameterClass(query);
-    const figures = await this.repository.parameterFigures(simulationName, paramClass, paramName);
+    const figures = await this.statsCache.figures(simulationName, paramClass, paramName);
     if (!figures.known) throw new NotFoundException('simulation not found');
     return {
       simulation_name: simulationName,

@@ -19,7 +19,7 @@ async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-type Fixture = { sql: SqlExecutor; close: () => Promise<void> };
+type Fixture = { sql: SqlExecutor; dataSource: DataSource; close: () => Promise<void> };
 
 // Set by jest.config.js: false only on a machine without PostgreSQL (the config then says so).
 declare const SIMSVC_PG_AVAILABLE: boolean;
@@ -30,7 +30,7 @@ const backends: [string, () => Promise<Fixture>][] = [
     async () => {
       const directory = mkdtempSync(join(tmpdir(), 'simsvc-sql-'));
       const dataSource = await new DataSource({ type: 'better-sqlite3', database: join(directory, 'test.db') }).initialize();
-      return { sql: createSqlExecutor(dataSource), close: async () => (await dataSource.destroy(), rmSync(directory, { recursive: true, force: true })) };
+      return { sql: createSqlExecutor(dataSource), dataSource, close: async () => (await dataSource.destroy(), rmSync(directory, { recursive: true, force: true })) };
     },
   ],
   [
@@ -43,6 +43,7 @@ const backends: [string, () => Promise<Fixture>][] = [
       const dataSource = await new DataSource({ type: 'postgres', url: url.toString() }).initialize();
       return {
         sql: createSqlExecutor(dataSource),
+        dataSource,
         close: async () => {
           await dataSource.destroy();
           await withAdmin((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
@@ -60,6 +61,10 @@ describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('SqlExecuto
     await fixture.sql.execute('CREATE TABLE items (name TEXT PRIMARY KEY, amount INTEGER NOT NULL)');
   }, 30_000);
   afterAll(() => fixture?.close());
+
+  it('is one executor per data source, so every repository shares the transaction queue', () => {
+    expect(createSqlExecutor(fixture.dataSource)).toBe(fixture.sql);
+  });
 
   it('binds $n placeholders, reused and out of order', async () => {
     await fixture.sql.execute('INSERT INTO items (amount, name) VALUES ($2, $1)', ['a', 1]);

@@ -18,8 +18,19 @@ export interface SqlExecutor {
   transaction<T>(work: (sql: SqlExecutor) => Promise<T>): Promise<T>;
 }
 
+const executors = new WeakMap<DataSource, SqlExecutor>();
+
+/**
+ * The executor of a data source; one per data source, because on SQLite every repository shares
+ * one connection and so must share the one queue that keeps transactions from interleaving.
+ */
 export function createSqlExecutor(dataSource: DataSource): SqlExecutor {
-  return dataSource.options.type === 'postgres' ? new PostgresExecutor(postgresPool(dataSource)) : new SqliteExecutor(sqliteHandle(dataSource));
+  let executor = executors.get(dataSource);
+  if (!executor) {
+    executor = dataSource.options.type === 'postgres' ? new PostgresExecutor(postgresPool(dataSource)) : new SqliteExecutor(sqliteHandle(dataSource));
+    executors.set(dataSource, executor);
+  }
+  return executor;
 }
 
 interface PreparedSqlite {

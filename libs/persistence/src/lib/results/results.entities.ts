@@ -58,3 +58,13 @@ export class ResultParamEntity {
   @Column({ name: 'bool_value', type: 'smallint', nullable: true }) boolValue!: number | null;
   @Column({ name: 'json_value', type: 'text', nullable: true }) jsonValue!: string | null;
 }
+
+/**
+ * The revision of each simulation's results: it changes with every registration or deletion, so
+ * figures computed at one revision (parameter statistics) stay valid while it holds.
+ */
+@Entity('result_simulations')
+export class ResultSimulationEntity {
+  @PrimaryColumn({ name: 'simulation_name', type: 'text' }) simulationName!: string;
+  @Column({ type: 'bigint' }) revision!: number;
+}

@@ -3,11 +3,11 @@ import {
   CreateResultsTablesPostgres1767312000000,
   CreateResultsTablesSqlite1767312000000,
 } from './migrations/1767312000000-create-results-tables';
-import { ResultEntity, ResultParamEntity } from './results.entities';
+import { ResultEntity, ResultParamEntity, ResultSimulationEntity } from './results.entities';
 
 export const RESULTS_STORE: StoreDefinition = {
   name: 'results',
-  entities: [ResultEntity, ResultParamEntity],
+  entities: [ResultEntity, ResultParamEntity, ResultSimulationEntity],
   migrations: {
     sqlite: [CreateResultsTablesSqlite1767312000000],
     postgresql: [CreateResultsTablesPostgres1767312000000],

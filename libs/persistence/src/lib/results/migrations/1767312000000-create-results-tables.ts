@@ -9,6 +9,12 @@ const CHECKS = `
   CONSTRAINT result_params_class CHECK (param_class IN ('input', 'output')),
   CONSTRAINT result_params_type CHECK (value_type IN ('number', 'string', 'boolean', 'null', 'array', 'object'))`;
 
+// One row per simulation with results; its revision changes with every registration or
+// deletion of one of them, so derived figures (parameter statistics) can be cached safely.
+const SIMULATIONS = `CREATE TABLE result_simulations (
+      simulation_name TEXT PRIMARY KEY NOT NULL,
+      revision BIGINT NOT NULL)`;
+
 const INDEXES = [
   'CREATE UNIQUE INDEX results_execution_id ON results (execution_id)',
   'CREATE INDEX results_simulation ON results (simulation_name, id)',
@@ -51,10 +57,12 @@ export class CreateResultsTablesSqlite1767312000000 implements MigrationInterfac
       bool_value INTEGER,
       json_value TEXT,
       PRIMARY KEY (result_id, param_class, name),${CHECKS})`);
+    await db.query(SIMULATIONS);
     for (const index of INDEXES) await db.query(index);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP TABLE result_simulations');
     await db.query('DROP TABLE result_params');
     await db.query('DROP TABLE results');
   }
@@ -91,10 +99,12 @@ export class CreateResultsTablesPostgres1767312000000 implements MigrationInterf
       bool_value SMALLINT,
       json_value TEXT,
       PRIMARY KEY (result_id, param_class, name),${CHECKS})`);
+    await db.query(SIMULATIONS);
     for (const index of INDEXES) await db.query(index);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP TABLE result_simulations');
     await db.query('DROP TABLE result_params');
     await db.query('DROP TABLE results');
   }
