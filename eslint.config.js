@@ -15,7 +15,10 @@ module.exports = [
           enforceBuildableLibDependency: true,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts', 'type:testing'] },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts', 'type:testing'],
+            },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:auth', 'type:persistence', 'type:contracts'] },
             { sourceTag: 'type:auth', onlyDependOnLibsWithTags: ['type:persistence', 'type:contracts'] },
@@ -39,7 +42,10 @@ module.exports = [
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
 ];

@@ -3,15 +3,7 @@
 // so tests run as CommonJS exactly like the built services do.
 const { nxPreset } = require('@nx/jest/preset');
 
-const esmOnlyPackages = [
-  '@nestjs',
-  'file-type',
-  'strtok3',
-  'token-types',
-  '@tokenizer',
-  '@borewit',
-  'uint8array-extras',
-];
+const esmOnlyPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras'];
 
 module.exports = {
   ...nxPreset,

@@ -23,7 +23,12 @@ const entry = (index) => ({
 /** The ceiling: a bare node:http server answering every request with one entry's JSON, in its own process. */
 async function startRawServer() {
   const port = await freePort();
-  const body = JSON.stringify({ ...entry(1), created_at: '2026-11-22T10:12:25.123000', expires_at: '2026-11-23T10:12:25.123000', hit_count: 1 });
+  const body = JSON.stringify({
+    ...entry(1),
+    created_at: '2026-11-22T10:12:25.123000',
+    expires_at: '2026-11-23T10:12:25.123000',
+    hit_count: 1,
+  });
   const source = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end(${JSON.stringify(body)}); }).listen(${port}, '127.0.0.1', () => process.send('ready'));`;
   const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise((resolve) => child.once('message', resolve));
@@ -33,7 +38,11 @@ async function startRawServer() {
 async function preload(url, token) {
   const started = Date.now();
   await inParallel(PRELOAD, 32, async (index) => {
-    const response = await fetch(`${url}/cache`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-session-id': token }, body: JSON.stringify(entry(index)) });
+    const response = await fetch(`${url}/cache`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-session-id': token },
+      body: JSON.stringify(entry(index)),
+    });
     if (response.status !== 200) throw new Error(`preload failed: ${response.status}`);
   });
   return Date.now() - started;
@@ -50,16 +59,39 @@ async function benchBackend(backend, pgAdminUrl, ceiling, log) {
     const randomKey = () => Math.floor(Math.random() * PRELOAD);
     let stored = PRELOAD;
     const scenarios = [
-      ['GET hit (random keys)', [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${randomKey()}` }) }], (status) => status === 200],
-      ['GET miss', [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/absent/${randomKey()}` }) }], (status) => status === 404],
+      [
+        'GET hit (random keys)',
+        [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${randomKey()}` }) }],
+        (status) => status === 200,
+      ],
+      [
+        'GET miss',
+        [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/absent/${randomKey()}` }) }],
+        (status) => status === 404,
+      ],
       [
         'POST store (new keys)',
-        [{ method: 'POST', path: '/cache', headers: { 'content-type': 'application/json', ...headers }, setupRequest: (request) => ({ ...request, body: JSON.stringify(entry(stored++)) }) }],
+        [
+          {
+            method: 'POST',
+            path: '/cache',
+            headers: { 'content-type': 'application/json', ...headers },
+            setupRequest: (request) => ({ ...request, body: JSON.stringify(entry(stored++)) }),
+          },
+        ],
         (status) => status === 200,
       ],
     ];
     for (const [name, requests, expectStatus] of scenarios) {
-      const figures = await load({ url: service.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests, headers, expectStatus, pid: service.pid });
+      const figures = await load({
+        url: service.url,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+        requests,
+        headers,
+        expectStatus,
+        pid: service.pid,
+      });
       log(formatRow(`${backend} ${name}`, figures, ceiling));
     }
     log(`${backend}: service RSS after the run ${Math.round(processUsage(service.pid).rssBytes / 1024 / 1024)} MB`);
@@ -70,11 +102,19 @@ async function benchBackend(backend, pgAdminUrl, ceiling, log) {
 }
 
 async function run({ backends, pgAdminUrl, log }) {
-  log(`cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${require('node:os').cpus().length} cores`);
+  log(
+    `cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${require('node:os').cpus().length} cores`,
+  );
   const raw = await startRawServer();
   let ceiling;
   try {
-    const figures = await load({ url: raw.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: [{ method: 'GET', path: '/cache/x' }], pid: raw.pid });
+    const figures = await load({
+      url: raw.url,
+      connections: CONNECTIONS,
+      duration: DURATION_SECONDS,
+      requests: [{ method: 'GET', path: '/cache/x' }],
+      pid: raw.pid,
+    });
     ceiling = figures.requestsPerSecond;
     log(formatRow('raw node:http (ceiling)', figures));
   } finally {

@@ -103,7 +103,11 @@ async function startService(service, databaseArgs, extraArgs = [], env = {}) {
 }
 
 async function login(url, credentials = ADMIN) {
-  const response = await fetch(`${url}/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${url}/session/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
   return (await response.json()).token;
 }
@@ -118,7 +122,15 @@ function processUsage(pid) {
 }
 
 /** Runs autocannon and summarises: req/s, p50/p99 latency (ms), responses by expected/unexpected status. */
-async function load({ url, connections = 32, duration = 10, requests, headers = {}, expectStatus = (status) => status >= 200 && status < 300, pid }) {
+async function load({
+  url,
+  connections = 32,
+  duration = 10,
+  requests,
+  headers = {},
+  expectStatus = (status) => status >= 200 && status < 300,
+  pid,
+}) {
   let unexpected = 0;
   const before = pid ? processUsage(pid) : undefined;
   const result = await autocannon({

@@ -17,7 +17,12 @@ async function main() {
   const backendIndex = rest.indexOf('--backend');
   const backends = backendIndex >= 0 ? [rest[backendIndex + 1]] : ['sqlite', 'postgresql'];
   const bench = require(path.join(__dirname, `${name}.js`));
-  await bench.run({ backends, backend: backends[0], pgAdminUrl: process.env.SIMSVC_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres', log: console.log });
+  await bench.run({
+    backends,
+    backend: backends[0],
+    pgAdminUrl: process.env.SIMSVC_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+    log: console.log,
+  });
 }
 
 main().catch((error) => {

@@ -18,7 +18,8 @@ module.exports = function serviceJestConfig(service, projectDir) {
     const projects = [{ ...base, displayName: service, testMatch: ['<rootDir>/src/**/*.spec.ts'] }, e2e('sqlite')];
     const pg = await postgresAvailability();
     if (pg.available) projects.push(e2e('postgresql'));
-    else if (process.env.SIMSVC_TEST_REQUIRE_PG === '1') throw new Error(`PostgreSQL is required (SIMSVC_TEST_REQUIRE_PG=1) but ${pg.reason}`);
+    else if (process.env.SIMSVC_TEST_REQUIRE_PG === '1')
+      throw new Error(`PostgreSQL is required (SIMSVC_TEST_REQUIRE_PG=1) but ${pg.reason}`);
     else console.warn(`[${service}] PostgreSQL e2e tests skipped: ${pg.reason}; start PostgreSQL or set SIMSVC_TEST_PG_URL to run them.`);
     return { projects };
   };

@@ -18,7 +18,11 @@ describe('cache service conventions', () => {
       const token = await svc.tokenFor('user');
       const entry = makeEntry();
       await svc.http().post('/cache').set('X-Session-ID', token).send(entry).expect(200);
-      await svc.http().get(entryPath(entry.cache_key as string)).set('X-Session-ID', token).expect(200);
+      await svc
+        .http()
+        .get(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', token)
+        .expect(200);
       await svc.http().get(entryPath('metrics/miss')).set('X-Session-ID', token).expect(404);
       const { text, headers } = await svc.http().get('/metrics').expect(200);
       expect(headers['content-type']).toMatch(/^text\/plain/);
@@ -32,7 +36,9 @@ describe('cache service conventions', () => {
     it('serves the OpenAPI document and the browsable docs', async () => {
       const { body } = await svc.http().get('/openapi.json').expect(200);
       expect(body.openapi).toMatch(/^3\./);
-      expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/cache', '/cache/invalidate', '/cache/stats', '/health', '/session/login']));
+      expect(Object.keys(body.paths)).toEqual(
+        expect.arrayContaining(['/cache', '/cache/invalidate', '/cache/stats', '/health', '/session/login']),
+      );
       expect(body.components.schemas.StoreEntryDto.required).toEqual(expect.arrayContaining(['cache_key', 'simulation_id', 'run_db_path']));
       const docs = await svc.http().get('/docs').redirects(1).expect(200);
       expect(docs.text).toMatch(/swagger/i);
@@ -72,14 +78,22 @@ describe('cache service conventions', () => {
     ];
     const send = (method: string, path: string, body: Record<string, unknown> | null) => {
       const http = svc.http();
-      const call = method === 'POST' ? http.post(path) : method === 'DELETE' ? http.delete(path) : method === 'HEAD' ? http.head(path) : http.get(path);
+      const call =
+        method === 'POST'
+          ? http.post(path)
+          : method === 'DELETE'
+            ? http.delete(path)
+            : method === 'HEAD'
+              ? http.head(path)
+              : http.get(path);
       return body ? call.send(body) : call;
     };
 
     it.each(routes)('%s %s without a session → 401', async (method, path, _privilege, body) => {
       const response = await send(method, path, body);
       expect(response.status).toBe(401);
-      if (method !== 'HEAD') expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'missing X-Session-ID header' });
+      if (method !== 'HEAD')
+        expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'missing X-Session-ID header' });
     });
 
     it.each(routes)('%s %s with a forged session → 401 invalid session', async (method, path, _privilege, body) => {
@@ -102,7 +116,11 @@ describe('cache service conventions', () => {
       const anonymous = await svc.anonymousToken();
       const entry = makeEntry();
       await svc.http().post('/cache').set('X-Session-ID', anonymous).send(entry).expect(200);
-      await svc.http().get(entryPath(entry.cache_key as string)).set('X-Session-ID', anonymous).expect(200);
+      await svc
+        .http()
+        .get(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', anonymous)
+        .expect(200);
       await svc.http().post('/cache/invalidate').set('X-Session-ID', anonymous).send({ pattern: '*' }).expect(403);
     });
 
@@ -127,7 +145,10 @@ describe('cache service with --no-auth', () => {
   it('serves every route without a session, with every privilege', async () => {
     const entry = makeEntry();
     await svc.http().post('/cache').send(entry).expect(200);
-    await svc.http().get(entryPath(entry.cache_key as string)).expect(200);
+    await svc
+      .http()
+      .get(entryPath(entry.cache_key as string))
+      .expect(200);
     await svc.http().post('/cache/invalidate').send({ pattern: '*' }).expect(200, { success: true, invalidated_count: 1 });
     const audit = await svc.http().get('/cache/invalidations').expect(200);
     expect(audit.body.invalidations[0].by).toBe('anonymous');

@@ -10,7 +10,12 @@ describe('cache bad input', () => {
     svc = await startCacheService();
     token = await svc.tokenFor('user');
     developer = await svc.tokenFor('developer');
-    await svc.http().post('/cache').set('X-Session-ID', token).send(makeEntry({ cache_key: 'existing/key', simulation_id: 5 })).expect(200);
+    await svc
+      .http()
+      .post('/cache')
+      .set('X-Session-ID', token)
+      .send(makeEntry({ cache_key: 'existing/key', simulation_id: 5 }))
+      .expect(200);
   });
   afterAll(() => svc.close());
 
@@ -21,7 +26,11 @@ describe('cache bad input', () => {
     return { entries: entries.body.entries, stats: stats.body, audit: audit.body.total };
   };
 
-  const expectRejected = async (send: () => Promise<{ status: number; body: Record<string, unknown> }>, status: number, message: string | RegExp) => {
+  const expectRejected = async (
+    send: () => Promise<{ status: number; body: Record<string, unknown> }>,
+    status: number,
+    message: string | RegExp,
+  ) => {
     const before = await snapshot();
     const response = await send();
     expect(response.status).toBe(status);
@@ -32,7 +41,12 @@ describe('cache bad input', () => {
     return response.body;
   };
 
-  const post = (body: unknown) => () => svc.http().post('/cache').set('X-Session-ID', token).send(body as object);
+  const post = (body: unknown) => () =>
+    svc
+      .http()
+      .post('/cache')
+      .set('X-Session-ID', token)
+      .send(body as object);
   const { ttl_hours: _ttl, ...withoutTtl } = makeEntry({ cache_key: 'never/stored' });
 
   describe('POST /cache fields', () => {
@@ -78,12 +92,20 @@ describe('cache bad input', () => {
       const metadata = { blob: 'x'.repeat(64 * 1024 - '{"blob":""}'.length) };
       const entry = makeEntry({ run_db_path: 'p'.repeat(4096), metadata });
       await post(entry)().then((response) => expect(response.status).toBe(200));
-      await svc.http().delete(entryPath(entry.cache_key as string)).set('X-Session-ID', developer).expect(200);
+      await svc
+        .http()
+        .delete(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', developer)
+        .expect(200);
     });
 
     it('rejects a body that is not a JSON object', async () => {
       await expectRejected(post([withoutTtl]), 400, 'request body must be a JSON object');
-      await expectRejected(() => svc.http().post('/cache').set('X-Session-ID', token).set('Content-Type', 'application/json').send('"text"'), 400, 'request body must be a JSON object');
+      await expectRejected(
+        () => svc.http().post('/cache').set('X-Session-ID', token).set('Content-Type', 'application/json').send('"text"'),
+        400,
+        'request body must be a JSON object',
+      );
       await expectRejected(() => svc.http().post('/cache').set('X-Session-ID', token), 400, 'request body must be a JSON object');
     });
   });
@@ -98,7 +120,11 @@ describe('cache bad input', () => {
     });
 
     it('answers 400 to malformed JSON', async () => {
-      await expectRejected(() => svc.http().post('/cache').set('X-Session-ID', token).set('Content-Type', 'application/json').send('{"cache_key": '), 400, 'malformed JSON body');
+      await expectRejected(
+        () => svc.http().post('/cache').set('X-Session-ID', token).set('Content-Type', 'application/json').send('{"cache_key": '),
+        400,
+        'malformed JSON body',
+      );
     });
 
     it('answers 413 to a body over 1 MiB', async () => {
@@ -108,12 +134,25 @@ describe('cache bad input', () => {
   });
 
   describe('POST /cache/invalidate', () => {
-    const invalidate = (body: unknown) => () => svc.http().post('/cache/invalidate').set('X-Session-ID', developer).send(body as object);
+    const invalidate = (body: unknown) => () =>
+      svc
+        .http()
+        .post('/cache/invalidate')
+        .set('X-Session-ID', developer)
+        .send(body as object);
 
     it('needs at least one selector', async () => {
       await expectRejected(invalidate({}), 400, 'give at least one of simulation_id, simulation_name, simulation_version, pattern');
-      await expectRejected(invalidate({ reason: 'only a reason' }), 400, 'give at least one of simulation_id, simulation_name, simulation_version, pattern');
-      await expectRejected(invalidate({ simulation_id: null, pattern: null }), 400, 'give at least one of simulation_id, simulation_name, simulation_version, pattern');
+      await expectRejected(
+        invalidate({ reason: 'only a reason' }),
+        400,
+        'give at least one of simulation_id, simulation_name, simulation_version, pattern',
+      );
+      await expectRejected(
+        invalidate({ simulation_id: null, pattern: null }),
+        400,
+        'give at least one of simulation_id, simulation_name, simulation_version, pattern',
+      );
     });
 
     it.each([
@@ -142,10 +181,30 @@ describe('cache bad input', () => {
     });
 
     it('rejects a key longer than 1024 characters, malformed percent-encoding and control characters', async () => {
-      await expectRejected(() => svc.http().get(`/cache/${'k'.repeat(1025)}`).set('X-Session-ID', token), 400, 'cache_key must be 1 to 1024 characters');
-      await expectRejected(() => svc.http().get('/cache/bad%E0%A4%Akey').set('X-Session-ID', token), 400, 'URL path is not valid percent-encoding');
-      await expectRejected(() => svc.http().get('/cache/bad%0Akey').set('X-Session-ID', token), 400, 'cache_key must not contain control characters');
-      await expectRejected(() => svc.http().delete('/cache/bad%ZZ').set('X-Session-ID', developer), 400, 'URL path is not valid percent-encoding');
+      await expectRejected(
+        () =>
+          svc
+            .http()
+            .get(`/cache/${'k'.repeat(1025)}`)
+            .set('X-Session-ID', token),
+        400,
+        'cache_key must be 1 to 1024 characters',
+      );
+      await expectRejected(
+        () => svc.http().get('/cache/bad%E0%A4%Akey').set('X-Session-ID', token),
+        400,
+        'URL path is not valid percent-encoding',
+      );
+      await expectRejected(
+        () => svc.http().get('/cache/bad%0Akey').set('X-Session-ID', token),
+        400,
+        'cache_key must not contain control characters',
+      );
+      await expectRejected(
+        () => svc.http().delete('/cache/bad%ZZ').set('X-Session-ID', developer),
+        400,
+        'URL path is not valid percent-encoding',
+      );
     });
   });
 });

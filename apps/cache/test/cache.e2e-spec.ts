@@ -17,7 +17,11 @@ describe('cache service', () => {
   afterAll(() => svc.close());
 
   const store = (entry: Record<string, unknown>) => svc.http().post('/cache').set('X-Session-ID', token).send(entry);
-  const get = (key: string, query = '') => svc.http().get(`${entryPath(key)}${query}`).set('X-Session-ID', token);
+  const get = (key: string, query = '') =>
+    svc
+      .http()
+      .get(`${entryPath(key)}${query}`)
+      .set('X-Session-ID', token);
   const stats = async (query = '') => (await svc.http().get(`/cache/stats${query}`).set('X-Session-ID', token).expect(200)).body;
   const invalidate = (body: Record<string, unknown>) => svc.http().post('/cache/invalidate').set('X-Session-ID', developer).send(body);
 
@@ -28,7 +32,12 @@ describe('cache service', () => {
 
       const { body } = await get(entry.cache_key as string).expect(200);
       const { ttl_hours: _ttl, ...fields } = entry;
-      expect(body).toEqual({ ...fields, created_at: expect.stringMatching(TIMESTAMP), expires_at: expect.stringMatching(TIMESTAMP), hit_count: 1 });
+      expect(body).toEqual({
+        ...fields,
+        created_at: expect.stringMatching(TIMESTAMP),
+        expires_at: expect.stringMatching(TIMESTAMP),
+        hit_count: 1,
+      });
       const lifetimeMs = Date.parse(`${body.expires_at}Z`) - Date.parse(`${body.created_at}Z`);
       expect(lifetimeMs).toBe(2 * 3600 * 1000);
 
@@ -88,7 +97,11 @@ describe('cache service', () => {
       const figures = await stats('?simulation_id=4242');
       expect(figures.total_entries).toBe(0);
       expect(figures.total_size_bytes).toBe(0);
-      await svc.http().head(entryPath(entry.cache_key as string)).set('X-Session-ID', token).expect(404);
+      await svc
+        .http()
+        .head(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', token)
+        .expect(404);
       expect(await svc.nestApp.get(ExpiryPurger).purge()).toBeGreaterThanOrEqual(1);
     });
   });
@@ -98,7 +111,11 @@ describe('cache service', () => {
       const entry = makeEntry({ simulation_id: 31 });
       await store(entry).expect(200);
       const before = await stats('?simulation_id=31');
-      const found = await svc.http().head(entryPath(entry.cache_key as string)).set('X-Session-ID', token).expect(200);
+      const found = await svc
+        .http()
+        .head(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', token)
+        .expect(200);
       expect(found.text ?? '').toBe('');
       await svc.http().head(entryPath('absent/key')).set('X-Session-ID', token).expect(404);
       expect(await stats('?simulation_id=31')).toEqual(before);
@@ -109,7 +126,10 @@ describe('cache service', () => {
   describe('statistics', () => {
     it('counts hits, attributed misses, size and invalidations per simulation', async () => {
       const simulationId = 501;
-      const entries = [makeEntry({ simulation_id: simulationId }), makeEntry({ simulation_id: simulationId, metadata: { note: 'ünïcödé' } })];
+      const entries = [
+        makeEntry({ simulation_id: simulationId }),
+        makeEntry({ simulation_id: simulationId, metadata: { note: 'ünïcödé' } }),
+      ];
       for (const entry of entries) await store(entry).expect(200);
       await get(entries[0].cache_key as string).expect(200);
       await get(entries[0].cache_key as string).expect(200);
@@ -176,7 +196,11 @@ describe('cache service', () => {
       await store(entry).expect(200);
       await get(entry.cache_key as string).expect(200);
       await get('gone', '?simulation_id=321').expect(404);
-      await svc.http().delete(entryPath(entry.cache_key as string)).set('X-Session-ID', developer).expect(200);
+      await svc
+        .http()
+        .delete(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', developer)
+        .expect(200);
       const before = await stats('?simulation_id=321');
       await svc.restart();
       expect(await stats('?simulation_id=321')).toEqual(before);
@@ -189,7 +213,10 @@ describe('cache service', () => {
       for (const key of keys) await store(makeEntry({ cache_key: key, simulation_id: simulationId, ...extra })).expect(200);
     };
     const liveKeys = async (simulationId: number) =>
-      ((await svc.http().get(`/cache/entries?simulation_id=${simulationId}&limit=1000`).set('X-Session-ID', token).expect(200)).body.entries as { cache_key: string }[])
+      (
+        (await svc.http().get(`/cache/entries?simulation_id=${simulationId}&limit=1000`).set('X-Session-ID', token).expect(200)).body
+          .entries as { cache_key: string }[]
+      )
         .map((entry) => entry.cache_key)
         .sort();
 
@@ -212,7 +239,10 @@ describe('cache service', () => {
       await seed(602, ['sel/1', 'sel/2'], { simulation_name: 'solver', simulation_version: '2.0' });
       await seed(603, ['sel/3'], { simulation_name: 'solver', simulation_version: '2.0' });
       await invalidate({ simulation_name: 'solver', simulation_version: '1.0' }).expect(200, { success: true, invalidated_count: 0 });
-      await invalidate({ simulation_id: 602, simulation_name: 'solver', pattern: 'sel/*', reason: 'bug fix' }).expect(200, { success: true, invalidated_count: 2 });
+      await invalidate({ simulation_id: 602, simulation_name: 'solver', pattern: 'sel/*', reason: 'bug fix' }).expect(200, {
+        success: true,
+        invalidated_count: 2,
+      });
       expect(await liveKeys(603)).toEqual(['sel/3']);
       await invalidate({ simulation_name: 'solver', simulation_version: '2.0' }).expect(200, { success: true, invalidated_count: 1 });
     });
@@ -229,9 +259,17 @@ describe('cache service', () => {
     it('DELETE removes one entry (one invalidation), 404 when absent', async () => {
       const entry = makeEntry({ simulation_id: 605 });
       await store(entry).expect(200);
-      await svc.http().delete(entryPath(entry.cache_key as string)).set('X-Session-ID', developer).expect(200, { success: true, cache_key: entry.cache_key });
+      await svc
+        .http()
+        .delete(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', developer)
+        .expect(200, { success: true, cache_key: entry.cache_key });
       await get(entry.cache_key as string).expect(404);
-      const { body } = await svc.http().delete(entryPath(entry.cache_key as string)).set('X-Session-ID', developer).expect(404);
+      const { body } = await svc
+        .http()
+        .delete(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', developer)
+        .expect(404);
       expect(body).toMatchObject({ statusCode: 404, error: 'Not Found', cache_key: entry.cache_key });
       expect((await stats('?simulation_id=605')).invalidation_count).toBe(1);
     });
@@ -239,7 +277,11 @@ describe('cache service', () => {
     it('keeps an audit log, newest first, naming who invalidated', async () => {
       const entry = makeEntry({ simulation_id: 606 });
       await store(entry).expect(200);
-      await svc.http().delete(entryPath(entry.cache_key as string)).set('X-Session-ID', developer).expect(200);
+      await svc
+        .http()
+        .delete(entryPath(entry.cache_key as string))
+        .set('X-Session-ID', developer)
+        .expect(200);
       await invalidate({ simulation_id: 606, pattern: 'x/*', reason: 'audit test' }).expect(200);
       const { body } = await svc.http().get('/cache/invalidations?limit=2').set('X-Session-ID', token).expect(200);
       expect(body.limit).toBe(2);
@@ -279,7 +321,8 @@ describe('cache service', () => {
       expect(page.offset).toBe(0);
       expect(page.entries.map((entry: { cache_key: string }) => entry.cache_key)).toEqual(['list/c', 'list/b']);
       expect(page.entries[0].last_accessed_at).toBeNull();
-      const rest = (await svc.http().get('/cache/entries?simulation_name=lister&limit=2&offset=2').set('X-Session-ID', token).expect(200)).body;
+      const rest = (await svc.http().get('/cache/entries?simulation_name=lister&limit=2&offset=2').set('X-Session-ID', token).expect(200))
+        .body;
       expect(rest.entries).toHaveLength(1);
       const oldest = rest.entries[0];
       expect(oldest.cache_key).toBe('list/a');
@@ -287,7 +330,8 @@ describe('cache service', () => {
       expect(oldest.last_accessed_at).toMatch(TIMESTAMP);
       const { size_bytes, last_accessed_at: _accessed, ...asReturned } = oldest;
       expect(size_bytes).toBe(Buffer.byteLength(JSON.stringify(asReturned), 'utf8'));
-      const byPattern = (await svc.http().get('/cache/entries?pattern=list/*&simulation_id=701').set('X-Session-ID', token).expect(200)).body;
+      const byPattern = (await svc.http().get('/cache/entries?pattern=list/*&simulation_id=701').set('X-Session-ID', token).expect(200))
+        .body;
       expect(byPattern.total).toBe(3);
     });
   });

@@ -15,6 +15,14 @@ const parseTtl = (value: string): number => {
 export const CACHE_SERVICE: ServiceDefinition<CacheConfig> = {
   service: 'cache',
   description: 'simsvc cache: references to finished simulation runs under caller-chosen keys',
-  extraOptions: [{ flags: '--default-ttl-hours <hours>', description: 'lifetime of entries stored without a TTL', env: 'DEFAULT_TTL_HOURS', default: 24, parse: parseTtl }],
+  extraOptions: [
+    {
+      flags: '--default-ttl-hours <hours>',
+      description: 'lifetime of entries stored without a TTL',
+      env: 'DEFAULT_TTL_HOURS',
+      default: 24,
+      parse: parseTtl,
+    },
+  ],
   extra: (values) => ({ defaultTtlHours: values['defaultTtlHours'] as number }),
 };

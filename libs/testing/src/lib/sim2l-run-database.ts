@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type FixtureJsonValue =
-  string | number | boolean | null | FixtureJsonValue[] | { [key: string]: FixtureJsonValue };
+export type FixtureJsonValue = string | number | boolean | null | FixtureJsonValue[] | { [key: string]: FixtureJsonValue };
 
 export interface ParamMetadataFixture {
   description?: string;

@@ -73,7 +73,11 @@ export class TestService<T> {
     const credentials = role === 'admin' ? ADMIN : { username: `test-${role}`, password: `${role}-password` };
     if (role !== 'admin') {
       const admin = await this.tokenFor('admin');
-      await this.http().post('/users').set('X-Session-ID', admin).send({ ...credentials, role }).expect(201);
+      await this.http()
+        .post('/users')
+        .set('X-Session-ID', admin)
+        .send({ ...credentials, role })
+        .expect(201);
     }
     const token = await this.login(credentials.username, credentials.password);
     this.tokens.set(role, token);
@@ -87,7 +91,9 @@ export class TestService<T> {
   }
 
   async anonymousToken(privileges?: string[]): Promise<string> {
-    const response = await this.http().post('/session/anonymous').send(privileges ? { privileges } : {});
+    const response = await this.http()
+      .post('/session/anonymous')
+      .send(privileges ? { privileges } : {});
     if (response.status !== 200) throw new Error(`anonymous session failed: ${response.status}`);
     return response.body.token as string;
   }
@@ -109,7 +115,16 @@ export class TestService<T> {
   }
 
   private async boot(): Promise<void> {
-    const args = [...this.database.args, '--host', '127.0.0.1', '--port', '1', '--log-level', process.env['SIMSVC_TEST_LOG_LEVEL'] ?? 'silent', ...(this.options.args ?? [])];
+    const args = [
+      ...this.database.args,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '1',
+      '--log-level',
+      process.env['SIMSVC_TEST_LOG_LEVEL'] ?? 'silent',
+      ...(this.options.args ?? []),
+    ];
     const env = { SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...this.options.env };
     this.config = parseServiceConfig(this.definition, args, env);
     this.app = await createServiceApp(this.appModule(this.config), this.config);

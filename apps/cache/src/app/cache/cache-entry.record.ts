@@ -48,5 +48,9 @@ export function currentSize(record: CacheEntryRecord): number {
 }
 
 export function toListItem(record: CacheEntryRecord): CacheEntryListItem {
-  return { ...toEntryResponse(record), size_bytes: currentSize(record), last_accessed_at: formatOptionalTimestamp(record.last_accessed_at) };
+  return {
+    ...toEntryResponse(record),
+    size_bytes: currentSize(record),
+    last_accessed_at: formatOptionalTimestamp(record.last_accessed_at),
+  };
 }

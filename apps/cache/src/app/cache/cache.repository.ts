@@ -171,9 +171,17 @@ export class CacheRepository {
     return row.count;
   }
 
-  async list(now: number, selectors: EntrySelectors, limit: number, offset: number): Promise<{ records: CacheEntryRecord[]; total: number }> {
+  async list(
+    now: number,
+    selectors: EntrySelectors,
+    limit: number,
+    offset: number,
+  ): Promise<{ records: CacheEntryRecord[]; total: number }> {
     const { where, params } = this.selectorClause(selectors, [now]);
-    const [{ total }] = await this.sql.query<{ total: number }>(`SELECT COUNT(*) AS total FROM cache_entries WHERE expires_at > $1${where}`, params);
+    const [{ total }] = await this.sql.query<{ total: number }>(
+      `SELECT COUNT(*) AS total FROM cache_entries WHERE expires_at > $1${where}`,
+      params,
+    );
     const page = params.length;
     const records = await this.sql.query<CacheEntryRecord>(
       `SELECT * FROM cache_entries WHERE expires_at > $1${where} ORDER BY created_at DESC, cache_key LIMIT $${page + 1} OFFSET $${page + 2}`,

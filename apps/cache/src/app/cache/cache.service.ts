@@ -80,7 +80,12 @@ export class CacheService {
     if (Object.keys(selectors).length === 0) {
       throw new BadRequestException('give at least one of simulation_id, simulation_name, simulation_version, pattern');
     }
-    const count = await this.repository.invalidate({ at: nowMicros(), actor: actorName(session), selectors, reason: request.reason ?? null });
+    const count = await this.repository.invalidate({
+      at: nowMicros(),
+      actor: actorName(session),
+      selectors,
+      reason: request.reason ?? null,
+    });
     this.metrics.invalidations.inc(count);
     return { success: true, invalidated_count: count };
   }
@@ -110,7 +115,12 @@ export class CacheService {
   }
 }
 
-function selectorsOf(source: { simulation_id?: number | null; simulation_name?: string | null; simulation_version?: string | null; pattern?: string | null }): EntrySelectors {
+function selectorsOf(source: {
+  simulation_id?: number | null;
+  simulation_name?: string | null;
+  simulation_version?: string | null;
+  pattern?: string | null;
+}): EntrySelectors {
   const selectors: EntrySelectors = {};
   if (present(source.simulation_id)) selectors.simulationId = source.simulation_id;
   if (present(source.simulation_name)) selectors.simulationName = source.simulation_name;

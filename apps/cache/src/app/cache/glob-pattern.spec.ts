@@ -20,7 +20,10 @@ describe('glob patterns', () => {
       const statement = db.prepare('SELECT ? GLOB ? AS matched');
       const regexp = globToRegExp(pattern);
       for (const key of KEYS) {
-        expect([key, (statement.get(key, globToSqliteGlob(pattern)) as { matched: number }).matched === 1]).toEqual([key, regexp.test(key)]);
+        expect([key, (statement.get(key, globToSqliteGlob(pattern)) as { matched: number }).matched === 1]).toEqual([
+          key,
+          regexp.test(key),
+        ]);
       }
       db.close();
     },

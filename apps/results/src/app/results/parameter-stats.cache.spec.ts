@@ -6,7 +6,15 @@ describe('ParameterStatsCache', () => {
   let computed: number;
   let cache: ParameterStatsCache;
 
-  const figures = (count: number): ParameterFigures => ({ revision, known: revision !== null, param_type: 'number', count, avg_value: 1, min_value: 1, max_value: 1 });
+  const figures = (count: number): ParameterFigures => ({
+    revision,
+    known: revision !== null,
+    param_type: 'number',
+    count,
+    avg_value: 1,
+    min_value: 1,
+    max_value: 1,
+  });
 
   beforeEach(() => {
     revision = 1;

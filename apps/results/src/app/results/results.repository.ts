@@ -4,7 +4,7 @@ import { createSqlExecutor, SqlExecutor } from '@simsvc/persistence';
 import { SERVICE_DATA_SOURCE } from '@simsvc/platform';
 import { DataSource } from 'typeorm';
 import { HitRecord, NewResult, ParameterRow, ResultRecord } from './result.record';
-import { buildSearch, SearchCriteria } from './search-query';
+import { buildFilterSizes, buildSearch, SearchCriteria } from './search-query';
 import { SearchReader } from './search-reader';
 
 export interface ParameterFigures {
@@ -131,19 +131,37 @@ export class ResultsRepository {
   async remove(executionId: string): Promise<boolean> {
     return this.sql.transaction(async (tx) => {
       const removed = await tx.query<{ simulation_name: string }>(DELETE_RESULT, [executionId]);
-      await this.bumpRevisions(tx, removed.map((row) => row.simulation_name));
+      await this.bumpRevisions(
+        tx,
+        removed.map((row) => row.simulation_name),
+      );
       return removed.length > 0;
     });
   }
 
+  /**
+   * SQLite has no statistics to tell which filter selects least, and intersecting in the wrong
+   * order costs up to twice as much; counting each filter's range first is far cheaper than that.
+   * PostgreSQL's planner orders the semi-joins itself.
+   */
+  private async smallestFilterFirst(criteria: SearchCriteria): Promise<SearchCriteria> {
+    if (criteria.filters.length < 2 || this.sql.backend !== 'sqlite') return criteria;
+    const [[row]] = (await this.reader.read([buildFilterSizes(criteria)])) as [Record<string, number>[]];
+    const sized = criteria.filters.map((filter, index) => ({ filter, size: Number(row[`size${index}`]) }));
+    return { ...criteria, filters: sized.sort((a, b) => a.size - b.size).map(({ filter }) => filter) };
+  }
+
   /** The current revision of the simulation's results; null when it never had any. */
   async revision(simulationName: string): Promise<number | null> {
-    const [row] = await this.sql.query<{ revision: number | string }>('SELECT revision FROM result_simulations WHERE simulation_name = $1', [simulationName]);
+    const [row] = await this.sql.query<{ revision: number | string }>(
+      'SELECT revision FROM result_simulations WHERE simulation_name = $1',
+      [simulationName],
+    );
     return row === undefined ? null : Number(row.revision);
   }
 
   async search(criteria: SearchCriteria): Promise<{ total: number; hits: HitRecord[] }> {
-    const plan = buildSearch(criteria);
+    const plan = buildSearch(await this.smallestFilterFirst(criteria));
     if (plan.kind === 'separate') {
       const [totals, hits] = await this.reader.read([plan.count, plan.page]);
       return { total: Number((totals[0] as { total: number | string }).total), hits: hits as HitRecord[] };

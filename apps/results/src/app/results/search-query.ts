@@ -4,14 +4,14 @@
 //   SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input'
 //     AND name = $2 AND num_value IS NOT NULL AND num_value >= $3 AND num_value < $4
 // which the partial index (simulation_name, param_class, name, num_value, result_id) answers
-// alone (strings and other values have theirs). The runs matching every filter are the INTERSECT of those
-// id sets. The issue text suggested one correlated EXISTS per filter instead; measured on 100,000
-// runs of one simulation, SQLite evaluates such an EXISTS once per run of the simulation (a full
-// walk, ~270 ms for the count of a two-filter search) whereas the intersection costs only as
-// much as the filters select (~2 ms for a narrow search, ~30 ms when each filter keeps a third of
-// the runs), and PostgreSQL plans both alike (hash joins). Semantics are those of EXISTS: a run
-// lacking the parameter has no row and so never matches; several conditions on one parameter
-// apply to its one row. Nothing is filtered in JavaScript.
+// alone (strings and other values have theirs); the runs matching every filter are the
+// intersection of those id sets. The issue text suggested one correlated EXISTS per filter
+// instead; measured on 100,000 runs of one simulation, SQLite evaluates such an EXISTS once per
+// run of the simulation (a full walk, ~270 ms for the count of a two-filter search), whereas the
+// intersection costs only as much as the filters select (~2 ms when they keep 2 % and 10 % of the
+// runs, ~20 ms for 20 % and 40 %); PostgreSQL turns both into the same semi-joins. Semantics are
+// those of EXISTS: a run lacking the parameter has no row and so never matches; several
+// conditions on one parameter apply to its one row. Nothing is filtered in JavaScript.
 import { ResultParamClass } from '@simsvc/contracts';
 import { ValueKey } from './parameter-values';
 import { FilterCondition, ParameterFilter } from './result-filters';
@@ -116,8 +116,32 @@ export function buildSearch(criteria: SearchCriteria): SearchPlan {
   return { kind: 'combined', statement: { sql: statement, params: params.values } };
 }
 
+/**
+ * The runs matching every filter. Filters come smallest first (the repository orders them on
+ * SQLite, where it matters): the first is built into a list, and each next one is streamed and
+ * kept where its run is in the list so far, so no list ever holds more than the smallest set.
+ * Measured on 100,000 runs: a 2 % and a 10 % range in 2.1 ms, against 3.7 ms for INTERSECT (which
+ * sorts both sets) and 5 ms for the same nesting the other way round. Each branch yields every
+ * run at most once, so no DISTINCT is needed.
+ */
 function intersection(filters: ParameterFilter[], params: Parameters): string {
-  return filters.map((filter) => branch(filter, params)).join(' INTERSECT ');
+  return filters
+    .slice(1)
+    .reduce(
+      (inner, filter) => `SELECT result_id FROM (${branch(filter, params)}) f WHERE result_id IN (${inner})`,
+      branch(filters[0], params),
+    );
+}
+
+/**
+ * How many values each filter selects, in filter order (`size0`, `size1`, …): one cheap range
+ * count per filter (covering index scans, ~55 ns an entry on SQLite), to order them for intersection.
+ */
+export function buildFilterSizes(criteria: SearchCriteria): Statement {
+  const params = new Parameters();
+  params.add(criteria.simulationName);
+  const sizes = criteria.filters.map((filter, index) => `(SELECT COUNT(*) FROM (${branch(filter, params)}) f) AS size${index}`);
+  return { sql: `SELECT ${sizes.join(', ')}`, params: params.values };
 }
 
 /**

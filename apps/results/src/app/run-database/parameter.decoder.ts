@@ -23,11 +23,7 @@ type JsonObject = { [key: string]: JsonValue };
 
 const METADATA_KEYS = ['description', 'min', 'max', 'default'] as const;
 
-export function decodeParameters(
-  table: ParameterTable,
-  rows: ParameterRow[],
-  maxNestingDepth: number,
-): DecodedParameters {
+export function decodeParameters(table: ParameterTable, rows: ParameterRow[], maxNestingDepth: number): DecodedParameters {
   const values: [string, JsonValue][] = [];
   const schema: [string, ParameterSchema][] = [];
   for (const row of rows) {
@@ -56,8 +52,7 @@ function decodeValue(row: ParameterRow): JsonValue {
 }
 
 function schemaOf(row: ParameterRow, metadata: JsonObject): ParameterSchema {
-  const pick = (key: (typeof METADATA_KEYS)[number]): JsonValue =>
-    Object.hasOwn(metadata, key) ? (metadata[key] ?? null) : null;
+  const pick = (key: (typeof METADATA_KEYS)[number]): JsonValue => (Object.hasOwn(metadata, key) ? (metadata[key] ?? null) : null);
   return {
     type: row.type,
     units: row.units,

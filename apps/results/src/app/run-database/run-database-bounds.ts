@@ -26,9 +26,7 @@ export function assertWithinLimits(db: Database, limits: RunDatabaseLimits): voi
   for (const table of PARAMETER_TABLES) {
     const rows = countRows(db, table);
     if (rows > limits.maxParameters) {
-      throw new RunDatabaseTooLargeError(
-        `table ${table} has ${rows} rows; at most ${limits.maxParameters} parameters are accepted`,
-      );
+      throw new RunDatabaseTooLargeError(`table ${table} has ${rows} rows; at most ${limits.maxParameters} parameters are accepted`);
     }
   }
 
@@ -43,17 +41,14 @@ export function assertWithinLimits(db: Database, limits: RunDatabaseLimits): voi
     total += size.total;
   }
   if (total > limits.maxTotalBytes) {
-    throw new RunDatabaseTooLargeError(
-      `run database holds ${total} bytes of parameter data; at most ${limits.maxTotalBytes} are accepted`,
-    );
+    throw new RunDatabaseTooLargeError(`run database holds ${total} bytes of parameter data; at most ${limits.maxTotalBytes} are accepted`);
   }
 }
 
 function assertSingleRunMetadataRow(db: Database): void {
   const rows = countRows(db, 'run_metadata');
   if (rows === 0) throw new InvalidRunDatabaseError('run database has no run_metadata row');
-  if (rows > 1)
-    throw new InvalidRunDatabaseError(`run database has ${rows} run_metadata rows; exactly one is expected`);
+  if (rows > 1) throw new InvalidRunDatabaseError(`run database has ${rows} run_metadata rows; exactly one is expected`);
 }
 
 function countRows(db: Database, table: string): number {
@@ -91,9 +86,7 @@ function oversizedItem(db: Database, table: string, columns: readonly string[], 
   if (row === undefined) return `a value in table ${table}`;
   if (table === 'run_metadata') return `run_metadata.${row.column_name}`;
   const parameter = table === 'inputs' ? 'input' : 'output';
-  return row.column_name === 'name' || row.name === null
-    ? `an ${parameter} name`
-    : `the ${row.column_name} of ${parameter} ${row.name}`;
+  return row.column_name === 'name' || row.name === null ? `an ${parameter} name` : `the ${row.column_name} of ${parameter} ${row.name}`;
 }
 
 function octetLength(column: string): string {

@@ -81,19 +81,11 @@ describe('resolveRunDatabasePath', () => {
 
     it('refuses a ../ escape to an existing file', async () => {
       writeRun(join(outside, 'victim.db'));
-      await expectRefusal(
-        resolveRunDatabasePath(root, 'x', '../elsewhere/victim.db'),
-        HttpStatus.FORBIDDEN,
-        outsideMessage,
-      );
+      await expectRefusal(resolveRunDatabasePath(root, 'x', '../elsewhere/victim.db'), HttpStatus.FORBIDDEN, outsideMessage);
     });
 
     it('refuses a ../ escape to a file that does not exist', async () => {
-      await expectRefusal(
-        resolveRunDatabasePath(root, 'x', '../../nowhere/missing.db'),
-        HttpStatus.FORBIDDEN,
-        outsideMessage,
-      );
+      await expectRefusal(resolveRunDatabasePath(root, 'x', '../../nowhere/missing.db'), HttpStatus.FORBIDDEN, outsideMessage);
     });
 
     it('refuses an execution id that walks out of the root', async () => {
@@ -112,11 +104,7 @@ describe('resolveRunDatabasePath', () => {
       mkdirSync(join(sandbox, 'runs-other'));
       writeRun(join(sandbox, 'runs-other', 'f.db'));
       await expectRefusal(resolveRunDatabasePath(root, 'x', '..'), HttpStatus.FORBIDDEN, outsideMessage);
-      await expectRefusal(
-        resolveRunDatabasePath(root, 'x', '../runs-other/f.db'),
-        HttpStatus.FORBIDDEN,
-        outsideMessage,
-      );
+      await expectRefusal(resolveRunDatabasePath(root, 'x', '../runs-other/f.db'), HttpStatus.FORBIDDEN, outsideMessage);
     });
 
     it('refuses a symlink in the root that points at a file outside it', async () => {
@@ -140,31 +128,19 @@ describe('resolveRunDatabasePath', () => {
       symlinkSync(outside, join(root, 'portal'));
       await expectRefusal(resolveRunDatabasePath(root, 'x', 'portal/ghost.db'), HttpStatus.FORBIDDEN, outsideMessage);
       symlinkSync(join(outside, 'no-dir'), join(root, 'dangling-dir'));
-      await expectRefusal(
-        resolveRunDatabasePath(root, 'x', 'dangling-dir/ghost.db'),
-        HttpStatus.FORBIDDEN,
-        outsideMessage,
-      );
+      await expectRefusal(resolveRunDatabasePath(root, 'x', 'dangling-dir/ghost.db'), HttpStatus.FORBIDDEN, outsideMessage);
     });
   });
 
   describe('inside the root but not a run database file', () => {
     it('answers 404 when the file does not exist', async () => {
       await expectRefusal(resolveRunDatabasePath(root, 'missing'), HttpStatus.NOT_FOUND, 'run database not found');
-      await expectRefusal(
-        resolveRunDatabasePath(root, 'x', 'no/such/dir.db'),
-        HttpStatus.NOT_FOUND,
-        'run database not found',
-      );
+      await expectRefusal(resolveRunDatabasePath(root, 'x', 'no/such/dir.db'), HttpStatus.NOT_FOUND, 'run database not found');
     });
 
     it('answers 404 when a path component is a file', async () => {
       writeFileSync(join(root, 'plain'), 'x');
-      await expectRefusal(
-        resolveRunDatabasePath(root, 'x', 'plain/a.db'),
-        HttpStatus.NOT_FOUND,
-        'run database not found',
-      );
+      await expectRefusal(resolveRunDatabasePath(root, 'x', 'plain/a.db'), HttpStatus.NOT_FOUND, 'run database not found');
     });
 
     it('answers 404 for a dangling symlink that stays inside the root', async () => {
@@ -190,11 +166,7 @@ describe('resolveRunDatabasePath', () => {
     });
 
     it('answers 422 for a path with a NUL byte', async () => {
-      await expectRefusal(
-        resolveRunDatabasePath(root, 'x', 'a\0.db'),
-        HttpStatus.UNPROCESSABLE_ENTITY,
-        'run_db_path is not a valid path',
-      );
+      await expectRefusal(resolveRunDatabasePath(root, 'x', 'a\0.db'), HttpStatus.UNPROCESSABLE_ENTITY, 'run_db_path is not a valid path');
     });
   });
 });

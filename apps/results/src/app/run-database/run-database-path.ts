@@ -12,11 +12,7 @@ const MAX_SYMLINK_HOPS = 40;
  * the root), else `<runsRoot>/<executionId>.db`. Containment is checked before existence, so
  * a client cannot probe for files outside the root.
  */
-export async function resolveRunDatabasePath(
-  runsRoot: string,
-  executionId: string,
-  requested?: string | null,
-): Promise<string> {
+export async function resolveRunDatabasePath(runsRoot: string, executionId: string, requested?: string | null): Promise<string> {
   const configuredRoot = resolve(runsRoot);
   const wanted = requested ?? `${executionId}.db`;
   if (wanted.includes('\0')) throw new InvalidRunDatabaseError('run_db_path is not a valid path');

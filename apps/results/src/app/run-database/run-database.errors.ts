@@ -1,11 +1,6 @@
 // Domain errors of run-database access. Messages never carry a server path: the client only
 // ever sees the path it sent, or "run database".
-import {
-  ForbiddenException,
-  NotFoundException,
-  PayloadTooLargeException,
-  UnprocessableEntityException,
-} from '@nestjs/common';
+import { ForbiddenException, NotFoundException, PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
 
 export class RunDatabaseOutsideRootError extends ForbiddenException {
   constructor() {

@@ -230,22 +230,14 @@ describe('readRunDatabase', () => {
       const path = join(dir, 'notes.db');
       writeFileSync(path, 'just some text, long enough to fill a header\n');
 
-      expectRefusal(
-        () => readRunDatabase(path),
-        HttpStatus.UNPROCESSABLE_ENTITY,
-        'run database is not a SQLite database',
-      );
+      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a SQLite database');
     });
 
     it('refuses an empty file, which SQLite itself would take for an empty database', () => {
       const path = join(dir, 'empty.db');
       writeFileSync(path, '');
 
-      expectRefusal(
-        () => readRunDatabase(path),
-        HttpStatus.UNPROCESSABLE_ENTITY,
-        'run database is not a SQLite database',
-      );
+      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a SQLite database');
     });
 
     it('refuses a directory', () => {
@@ -284,27 +276,16 @@ describe('readRunDatabase', () => {
 
     it('refuses a view standing in for a table', () => {
       const path = writeRun();
-      alter(
-        path,
-        'DROP TABLE outputs; CREATE VIEW outputs AS SELECT *, NULL AS file_reference, NULL AS created_at FROM inputs',
-      );
+      alter(path, 'DROP TABLE outputs; CREATE VIEW outputs AS SELECT *, NULL AS file_reference, NULL AS created_at FROM inputs');
 
-      expectRefusal(
-        () => readRunDatabase(path),
-        HttpStatus.UNPROCESSABLE_ENTITY,
-        'run database object outputs is a view, not a table',
-      );
+      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database object outputs is a view, not a table');
     });
 
     it('refuses a database without a run_metadata row', () => {
       const path = writeRun();
       alter(path, 'DELETE FROM run_metadata');
 
-      expectRefusal(
-        () => readRunDatabase(path),
-        HttpStatus.UNPROCESSABLE_ENTITY,
-        'run database has no run_metadata row',
-      );
+      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no run_metadata row');
     });
 
     it('refuses a database with two run_metadata rows', () => {
@@ -344,11 +325,7 @@ describe('readRunDatabase', () => {
       const path = writeRun({ inputs: { huge: 'x'.repeat(2 * 1024 * 1024), small: 1 } });
       const fetchedColumns = spyOnFetchedColumns();
 
-      expectRefusal(
-        () => readRunDatabase(path),
-        HttpStatus.PAYLOAD_TOO_LARGE,
-        'the value of input huge exceeds 1048576 bytes',
-      );
+      expectRefusal(() => readRunDatabase(path), HttpStatus.PAYLOAD_TOO_LARGE, 'the value of input huge exceeds 1048576 bytes');
       expect(fetchedColumns()).toContain('largest');
       expect(fetchedColumns()).not.toContain('value');
     });
@@ -368,11 +345,7 @@ describe('readRunDatabase', () => {
     it('counts bytes, not characters', () => {
       const path = writeRun({ inputs: { greek: 'λ'.repeat(600) } });
 
-      expectRefusal(
-        () => readRunDatabase(path, { maxValueBytes: 1000 }),
-        HttpStatus.PAYLOAD_TOO_LARGE,
-        /exceeds 1000 bytes$/,
-      );
+      expectRefusal(() => readRunDatabase(path, { maxValueBytes: 1000 }), HttpStatus.PAYLOAD_TOO_LARGE, /exceeds 1000 bytes$/);
     });
 
     it('refuses oversized run metadata', () => {

@@ -74,7 +74,6 @@ function isSqliteError(error: unknown): error is { code: string } {
 
 function describeSqliteFailure(code: string): string {
   if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'run database is corrupt';
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))
-    return 'run database is locked by another process';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'run database is locked by another process';
   return 'run database could not be read';
 }

@@ -28,5 +28,9 @@ export class ListEntriesQueryDto extends PageQueryDto {
   simulation_id?: number;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string;
-  @ApiPropertyOptional({ description: 'glob: `*` matches any run of characters' }) @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) pattern?: string;
+  @ApiPropertyOptional({ description: 'glob: `*` matches any run of characters' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_TEXT_LENGTH)
+  pattern?: string;
 }

@@ -14,7 +14,10 @@ export class InvalidateDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_version?: string | null;
 
-  @ApiPropertyOptional({ description: '`*` matches any run of characters (including `/` and none); every other character matches itself', example: 'heat-1d/*' })
+  @ApiPropertyOptional({
+    description: '`*` matches any run of characters (including `/` and none); every other character matches itself',
+    example: 'heat-1d/*',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_TEXT_LENGTH)

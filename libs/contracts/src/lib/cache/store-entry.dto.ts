@@ -41,14 +41,24 @@ export class StoreEntryDto {
   @MaxLength(MAX_RUN_DB_PATH_LENGTH, { message: `run_db_path must be a string of at most ${MAX_RUN_DB_PATH_LENGTH} characters` })
   run_db_path!: string;
 
-  @ApiPropertyOptional({ description: 'Lifetime in hours (fractions allowed); default 24', minimum: 0, exclusiveMinimum: true, maximum: MAX_TTL_HOURS })
+  @ApiPropertyOptional({
+    description: 'Lifetime in hours (fractions allowed); default 24',
+    minimum: 0,
+    exclusiveMinimum: true,
+    maximum: MAX_TTL_HOURS,
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ttl_hours must be a positive number' })
   @IsPositive({ message: 'ttl_hours must be a positive number' })
   @Max(MAX_TTL_HOURS, { message: `ttl_hours must be at most ${MAX_TTL_HOURS}` })
   ttl_hours?: number | null;
 
-  @ApiPropertyOptional({ description: 'Lifetime in seconds, instead of ttl_hours', minimum: 0, exclusiveMinimum: true, maximum: MAX_TTL_HOURS * 3600 })
+  @ApiPropertyOptional({
+    description: 'Lifetime in seconds, instead of ttl_hours',
+    minimum: 0,
+    exclusiveMinimum: true,
+    maximum: MAX_TTL_HOURS * 3600,
+  })
   @IsOptional()
   @ExclusiveWith('ttl_hours')
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ttl_seconds must be a positive number' })
@@ -56,7 +66,11 @@ export class StoreEntryDto {
   @Max(MAX_TTL_HOURS * 3600, { message: `ttl_seconds must be at most ${MAX_TTL_HOURS * 3600}` })
   ttl_seconds?: number | null;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: `Free-form JSON object, at most ${MAX_METADATA_BYTES} bytes` })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: `Free-form JSON object, at most ${MAX_METADATA_BYTES} bytes`,
+  })
   @IsOptional()
   @IsJsonObjectOfAtMost(MAX_METADATA_BYTES)
   metadata?: Record<string, unknown> | null;

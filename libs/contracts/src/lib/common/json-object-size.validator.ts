@@ -10,7 +10,10 @@ export function IsJsonObjectOfAtMost(maxBytes: number, options?: ValidationOptio
       options: { message: `$property must be a JSON object of at most ${maxBytes} bytes`, ...options },
       validator: {
         validate: (value: unknown) =>
-          typeof value === 'object' && value !== null && !Array.isArray(value) && Buffer.byteLength(JSON.stringify(value), 'utf8') <= maxBytes,
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Buffer.byteLength(JSON.stringify(value), 'utf8') <= maxBytes,
       },
     });
 }

@@ -1,6 +1,9 @@
 import { StoreDefinition } from '../database/data-source-options';
 import { CacheCounterEntity, CacheEntryEntity, CacheInvalidationEntity } from './cache.entities';
-import { CreateCacheTablesPostgres1732200000000, CreateCacheTablesSqlite1732200000000 } from './migrations/1732200000000-create-cache-tables';
+import {
+  CreateCacheTablesPostgres1732200000000,
+  CreateCacheTablesSqlite1732200000000,
+} from './migrations/1732200000000-create-cache-tables';
 
 export const CACHE_STORE: StoreDefinition = {
   name: 'cache',

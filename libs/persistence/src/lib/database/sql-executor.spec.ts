@@ -30,7 +30,11 @@ const backends: [string, () => Promise<Fixture>][] = [
     async () => {
       const directory = mkdtempSync(join(tmpdir(), 'simsvc-sql-'));
       const dataSource = await new DataSource({ type: 'better-sqlite3', database: join(directory, 'test.db') }).initialize();
-      return { sql: createSqlExecutor(dataSource), dataSource, close: async () => (await dataSource.destroy(), rmSync(directory, { recursive: true, force: true })) };
+      return {
+        sql: createSqlExecutor(dataSource),
+        dataSource,
+        close: async () => (await dataSource.destroy(), rmSync(directory, { recursive: true, force: true })),
+      };
     },
   ],
   [
@@ -75,7 +79,9 @@ describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('SqlExecuto
   it('returns affected row counts and RETURNING rows', async () => {
     await fixture.sql.execute('INSERT INTO items (name, amount) VALUES ($1, $2), ($3, $4)', ['b', 2, 'c', 3]);
     expect(await fixture.sql.execute('UPDATE items SET amount = amount + 1 WHERE name IN ($1, $2)', ['b', 'c'])).toBe(2);
-    const returned = await fixture.sql.query<{ amount: number }>('UPDATE items SET amount = amount * 10 WHERE name = $1 RETURNING amount', ['b']);
+    const returned = await fixture.sql.query<{ amount: number }>('UPDATE items SET amount = amount * 10 WHERE name = $1 RETURNING amount', [
+      'b',
+    ]);
     expect(returned).toEqual([{ amount: 30 }]);
   });
 
@@ -93,7 +99,9 @@ describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('SqlExecuto
     const increment = () =>
       fixture.sql.transaction(async (tx) => {
         const [row] = await tx.query<{ amount: number }>(
-          fixture.sql.backend === 'postgresql' ? 'SELECT amount FROM items WHERE name = $1 FOR UPDATE' : 'SELECT amount FROM items WHERE name = $1',
+          fixture.sql.backend === 'postgresql'
+            ? 'SELECT amount FROM items WHERE name = $1 FOR UPDATE'
+            : 'SELECT amount FROM items WHERE name = $1',
           ['counter'],
         );
         await new Promise((resolve) => setImmediate(resolve));

@@ -27,7 +27,10 @@ const executors = new WeakMap<DataSource, SqlExecutor>();
 export function createSqlExecutor(dataSource: DataSource): SqlExecutor {
   let executor = executors.get(dataSource);
   if (!executor) {
-    executor = dataSource.options.type === 'postgres' ? new PostgresExecutor(postgresPool(dataSource)) : new SqliteExecutor(sqliteHandle(dataSource));
+    executor =
+      dataSource.options.type === 'postgres'
+        ? new PostgresExecutor(postgresPool(dataSource))
+        : new SqliteExecutor(sqliteHandle(dataSource));
     executors.set(dataSource, executor);
   }
   return executor;

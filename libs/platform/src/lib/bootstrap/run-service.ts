@@ -10,7 +10,10 @@ import { drainHttpServer } from './drain-http-server';
  * main.ts of every service: options → configuration (exit 2 on a bad one), application, listen;
  * SIGTERM/SIGINT drain in-flight requests, close the databases and exit 0.
  */
-export async function runService<T>(definition: ServiceDefinition<T>, appModule: (config: ServiceConfig<T>) => DynamicModule): Promise<void> {
+export async function runService<T>(
+  definition: ServiceDefinition<T>,
+  appModule: (config: ServiceConfig<T>) => DynamicModule,
+): Promise<void> {
   const name = `simsvc-${definition.service}`;
   let config: ServiceConfig<T>;
   try {

@@ -18,7 +18,13 @@ describe('parseServiceConfig', () => {
       host: '0.0.0.0',
       port: 8001,
       database: { backend: 'sqlite', path: './data/cache.db', url: undefined },
-      auth: { enabled: true, store: { backend: 'sqlite', path: './data/auth.db' }, allowAnonymous: true, secret: undefined, admin: undefined },
+      auth: {
+        enabled: true,
+        store: { backend: 'sqlite', path: './data/auth.db' },
+        allowAnonymous: true,
+        secret: undefined,
+        admin: undefined,
+      },
       extra: { ttl: 24 },
     });
   });
@@ -47,7 +53,12 @@ describe('parseServiceConfig', () => {
 
   it('reads the auth secret, anonymous switch and admin bootstrap from the environment', () => {
     const secret = 's'.repeat(32);
-    const config = parse([], { SIMSVC_AUTH_SECRET: secret, SIMSVC_AUTH_ALLOW_ANONYMOUS: 'false', SIMSVC_ADMIN_USERNAME: 'root', SIMSVC_ADMIN_PASSWORD: 'password1' });
+    const config = parse([], {
+      SIMSVC_AUTH_SECRET: secret,
+      SIMSVC_AUTH_ALLOW_ANONYMOUS: 'false',
+      SIMSVC_ADMIN_USERNAME: 'root',
+      SIMSVC_ADMIN_PASSWORD: 'password1',
+    });
     expect(config.auth).toMatchObject({ secret, allowAnonymous: false, admin: { username: 'root', password: 'password1' } });
   });
 

@@ -59,15 +59,30 @@ function buildCommand<T>(definition: ServiceDefinition<T>, prefix: string): Comm
   const command = new Command(`simsvc-${svc}`)
     .description(definition.description)
     .allowExcessArguments(false)
-    .addOption(new Option('--backend <backend>', `storage backend: sqlite or postgresql; postgresql when only a DB URL is given${alias('BACKEND')}`).env(env('BACKEND')).argParser(parseBackend))
+    .addOption(
+      new Option('--backend <backend>', `storage backend: sqlite or postgresql; postgresql when only a DB URL is given${alias('BACKEND')}`)
+        .env(env('BACKEND'))
+        .argParser(parseBackend),
+    )
     .addOption(new Option('--db-path <path>', 'database file of the sqlite backend').env(env('DB_PATH')).default(`./data/${svc}.db`))
     .addOption(new Option('--db-url <url>', `postgresql://user:password@host/database${alias('DB_URL')}`).env(env('DB_URL')))
-    .addOption(new Option('--port <port>', `listening port${alias('PORT')}`).env(env('PORT')).default(DEFAULT_PORTS[svc]).argParser(parsePort))
+    .addOption(
+      new Option('--port <port>', `listening port${alias('PORT')}`).env(env('PORT')).default(DEFAULT_PORTS[svc]).argParser(parsePort),
+    )
     .addOption(new Option('--host <address>', 'listening address').env(env('HOST')).default('0.0.0.0'))
     .addOption(new Option('--no-auth', `turn session authentication off: every request gets every privilege (env: ${env('NO_AUTH')}=true)`))
     .addOption(new Option('--auth-db-path <path>', 'auth store file (sqlite)').env('SIMSVC_AUTH_DB_PATH').default('./data/auth.db'))
-    .addOption(new Option('--auth-db-url <url>', "auth store URL (postgresql); default: the service's own URL on postgresql").env('SIMSVC_AUTH_DB_URL'))
-    .addOption(new Option('--log-level <level>', 'fatal, error, warn, info, debug or trace').env('SIMSVC_LOG_LEVEL').default('info').choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']));
+    .addOption(
+      new Option('--auth-db-url <url>', "auth store URL (postgresql); default: the service's own URL on postgresql").env(
+        'SIMSVC_AUTH_DB_URL',
+      ),
+    )
+    .addOption(
+      new Option('--log-level <level>', 'fatal, error, warn, info, debug or trace')
+        .env('SIMSVC_LOG_LEVEL')
+        .default('info')
+        .choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    );
   for (const extra of definition.extraOptions ?? []) {
     const option = new Option(extra.flags, extra.description).env(env(extra.env));
     if (extra.default !== undefined) option.default(extra.default);
@@ -156,10 +171,15 @@ export function parseServiceConfig<T>(definition: ServiceDefinition<T>, argv: st
     logLevel: options['logLevel'] as string,
     auth: {
       enabled: options['auth'] !== false && !parseBoolean(`${prefix}NO_AUTH`, environment[`${prefix}NO_AUTH`], false),
-      store: authUrl ? { backend: 'postgresql', path: options['authDbPath'] as string, url: authUrl } : { backend: 'sqlite', path: options['authDbPath'] as string },
+      store: authUrl
+        ? { backend: 'postgresql', path: options['authDbPath'] as string, url: authUrl }
+        : { backend: 'sqlite', path: options['authDbPath'] as string },
       secret,
       allowAnonymous: parseBoolean('SIMSVC_AUTH_ALLOW_ANONYMOUS', environment['SIMSVC_AUTH_ALLOW_ANONYMOUS'], true),
-      admin: adminUsername && adminPassword ? { username: adminUsername, password: adminPassword, email: environment['SIMSVC_ADMIN_EMAIL'] || undefined } : undefined,
+      admin:
+        adminUsername && adminPassword
+          ? { username: adminUsername, password: adminPassword, email: environment['SIMSVC_ADMIN_EMAIL'] || undefined }
+          : undefined,
     },
     extra: definition.extra(extraValues),
   };

@@ -36,6 +36,8 @@ describe('ContractValidationPipe', () => {
       expect(page).toBeInstanceOf(PageQueryDto);
       expect(page).toEqual(expect.objectContaining({ limit: 50, offset: 0 }));
     }
-    expect(await pipe.transform({ limit: '7' }, { type: 'query', metatype: PageQueryDto })).toEqual(expect.objectContaining({ limit: 7, offset: 0 }));
+    expect(await pipe.transform({ limit: '7' }, { type: 'query', metatype: PageQueryDto })).toEqual(
+      expect.objectContaining({ limit: 7, offset: 0 }),
+    );
   });
 });

@@ -5,7 +5,9 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
     // class-validator reports constraints bottom-up; declaration order puts the type check first.
-    const own = Object.values(error.constraints ?? {}).reverse().map((text) => (parent ? text.replace(error.property, path) : text));
+    const own = Object.values(error.constraints ?? {})
+      .reverse()
+      .map((text) => (parent ? text.replace(error.property, path) : text));
     return [...own, ...validationMessages(error.children ?? [], path)];
   });
 }

@@ -31,6 +31,9 @@ export const jsonBodyMiddleware: RequestHandler = (request: Request, response: R
     if (!error) return next();
     if (error.type === 'entity.too.large') response.status(413).json(errorBody(413, `request body exceeds ${MAX_BODY_BYTES} bytes`));
     else if (error.type === 'entity.parse.failed') response.status(400).json(errorBody(400, 'malformed JSON body'));
-    else response.status(error.status && error.status < 500 ? error.status : 400).json(errorBody(error.status && error.status < 500 ? error.status : 400, 'unreadable request body'));
+    else
+      response
+        .status(error.status && error.status < 500 ? error.status : 400)
+        .json(errorBody(error.status && error.status < 500 ? error.status : 400, 'unreadable request body'));
   });
 };

@@ -11,13 +11,17 @@ export function loggerOptions(config: ServiceConfig<unknown>): Params {
     pinoHttp: {
       level: config.logLevel,
       base: { service: config.service },
-      genReqId: (request: IncomingMessage, response: ServerResponse) => (request as IncomingMessage & { id?: string }).id ?? assignRequestId(request, response),
+      genReqId: (request: IncomingMessage, response: ServerResponse) =>
+        (request as IncomingMessage & { id?: string }).id ?? assignRequestId(request, response),
       autoLogging: { ignore: (request: IncomingMessage) => QUIET_ROUTES.has(request.url ?? '') },
       serializers: {
         req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
         res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
       },
-      redact: { paths: ['req.headers["x-session-id"]', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers["x-session-id"]', 'req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+        censor: '[redacted]',
+      },
     },
   };
 }
