@@ -11,5 +11,5 @@ module.exports = async () => {
     const serviceConfig = await require(path.join(__dirname, 'apps', service, 'jest.config.js'))();
     projects.push(...serviceConfig.projects);
   }
-  return { projects };
+  return { projects, reporters: ['default', path.join(__dirname, 'tools/ci/project-reporter.js')] };
 };
