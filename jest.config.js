@@ -6,9 +6,13 @@ const libs = ['auth', 'contracts', 'persistence', 'platform', 'testing'];
 const services = ['cache', 'catalog', 'results'];
 
 module.exports = async () => {
-  const projects = libs.map((lib) => require(path.join(__dirname, 'libs', lib, 'jest.config.js')));
+  const load = async (file) => {
+    const config = require(file);
+    return typeof config === 'function' ? config() : config;
+  };
+  const projects = await Promise.all(libs.map((lib) => load(path.join(__dirname, 'libs', lib, 'jest.config.js'))));
   for (const service of services) {
-    const serviceConfig = await require(path.join(__dirname, 'apps', service, 'jest.config.js'))();
+    const serviceConfig = await load(path.join(__dirname, 'apps', service, 'jest.config.js'));
     projects.push(...serviceConfig.projects);
   }
   return { projects, reporters: ['default', path.join(__dirname, 'tools/ci/project-reporter.js')] };
