@@ -1,5 +1,5 @@
 import { parseFilters } from './result-filters';
-import { buildSearch, SearchCriteria, SearchPlan, Statement } from './search-query';
+import { buildFilterSizes, buildSearch, SearchCriteria, SearchPlan, Statement } from './search-query';
 
 const criteria = (input: unknown, output?: unknown, extra: Partial<SearchCriteria> = {}): SearchCriteria => ({
   simulationName: 'heat-1d',
@@ -59,28 +59,44 @@ describe('buildSearch', () => {
     );
   });
 
-  it('intersects the index scans of several filters once, for both the total and the page', () => {
+  it('intersects several filters once, the first innermost, for both the total and the page', () => {
     const statement = combined(buildSearch(criteria({ length: { $gte: 1, $lt: 5 } }, { peak: { $lte: 400 } }, { limit: 20, offset: 40 })));
-    expect(statement.sql).toMatch(
-      new RegExp(
-        '^WITH matched AS MATERIALIZED \\(' +
-          escape(
-            "SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input' AND name = $2 AND num_value IS NOT NULL AND num_value >= $3 AND num_value < $4",
-          ) +
-          ' INTERSECT ' +
-          escape(
-            "SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'output' AND name = $5 AND num_value IS NOT NULL AND num_value <= $6",
-          ) +
-          '\\), page AS \\(SELECT result_id FROM matched ORDER BY result_id DESC LIMIT \\$7 OFFSET \\$8\\) ' +
-          escape('SELECT totals.total, ') +
-          '.*' +
-          escape(
-            ' FROM (SELECT COUNT(*) AS total FROM matched) totals LEFT JOIN page ON 1 = 1 LEFT JOIN results r ON r.id = page.result_id ORDER BY page.result_id DESC',
-          ) +
-          '$',
-      ),
+    const first =
+      "SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input' AND name = $2 AND num_value IS NOT NULL AND num_value >= $3 AND num_value < $4";
+    const second =
+      "SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'output' AND name = $5 AND num_value IS NOT NULL AND num_value <= $6";
+    expect(statement.sql).toBe(
+      `WITH matched AS MATERIALIZED (SELECT result_id FROM (${second}) f WHERE result_id IN (${first})), ` +
+        'page AS (SELECT result_id FROM matched ORDER BY result_id DESC LIMIT $7 OFFSET $8) ' +
+        'SELECT totals.total, r.id, r.execution_id, r.simulation_name, r.simulation_version, r.squid_id, r.input_params, r.output_params, r.status, r.created_at ' +
+        'FROM (SELECT COUNT(*) AS total FROM matched) totals LEFT JOIN page ON 1 = 1 LEFT JOIN results r ON r.id = page.result_id ORDER BY page.result_id DESC',
     );
     expect(statement.params).toEqual(['heat-1d', 'length', 1, 5, 'peak', 400, 20, 40]);
+  });
+
+  it('nests three filters from the first (innermost) to the last', () => {
+    const statement = combined(buildSearch(criteria({ a: 1, b: 2, c: 3 })));
+    expect(statement.sql).toMatch(
+      /^WITH matched AS MATERIALIZED \(SELECT result_id FROM \(.* name = \$6 .*\) f WHERE result_id IN \(SELECT result_id FROM \(.* name = \$4 .*\) f WHERE result_id IN \(.* name = \$2 .*\)\)\), page/,
+    );
+  });
+
+  it('intersects more than 8 filters with INTERSECT instead of nesting deeper', () => {
+    const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, i]));
+    const statement = combined(buildSearch(criteria(many)));
+    expect(statement.sql.match(/ INTERSECT /g)).toHaveLength(8);
+    expect(statement.sql).not.toContain('WHERE result_id IN');
+    expect(combined(buildSearch(criteria(Object.fromEntries(Object.entries(many).slice(0, 8))))).sql).not.toContain('INTERSECT');
+  });
+
+  it('counts what each filter selects, in filter order, to order them', () => {
+    const sizes = buildFilterSizes(criteria({ mode: 'fast' }, { peak: { $gt: 1 } }));
+    expect(sizes).toEqual({
+      sql:
+        "SELECT (SELECT COUNT(*) FROM (SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input' AND name = $2 AND text_value IS NOT NULL AND text_value = $3) f) AS size0, " +
+        "(SELECT COUNT(*) FROM (SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'output' AND name = $4 AND num_value IS NOT NULL AND num_value > $5) f) AS size1",
+      params: ['heat-1d', 'mode', 'fast', 'peak', 1],
+    });
   });
 
   it('restricts the matches by run when version or status is given', () => {
@@ -137,6 +153,7 @@ describe('buildSearch', () => {
     for (const extra of [{}, { status: 'x' }, { simulationVersion: 'v', status: 's' }]) {
       for (const statement of statementsOf(buildSearch(criteria(input, output, extra)))) expectEveryParameterUsed(statement);
     }
+    expectEveryParameterUsed(buildFilterSizes(criteria(input, output)));
   });
 
   it('never puts a value into the SQL text', () => {
@@ -145,7 +162,3 @@ describe('buildSearch', () => {
     expect(sql).not.toMatch(/'\S*--/);
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

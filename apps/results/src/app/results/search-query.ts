@@ -125,6 +125,8 @@ export function buildSearch(criteria: SearchCriteria): SearchPlan {
  * run at most once, so no DISTINCT is needed.
  */
 function intersection(filters: ParameterFilter[], params: Parameters): string {
+  // SQLite's parser allows an expression tree 1,000 deep; past a few filters, INTERSECT.
+  if (filters.length > MAX_NESTED_FILTERS) return filters.map((filter) => branch(filter, params)).join(' INTERSECT ');
   return filters
     .slice(1)
     .reduce(
@@ -132,6 +134,8 @@ function intersection(filters: ParameterFilter[], params: Parameters): string {
       branch(filters[0], params),
     );
 }
+
+const MAX_NESTED_FILTERS = 8;
 
 /**
  * How many values each filter selects, in filter order (`size0`, `size1`, …): one cheap range

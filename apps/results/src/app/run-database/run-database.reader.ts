@@ -65,11 +65,13 @@ function translatingSqliteErrors<T>(operation: () => T): T {
   }
 }
 
-// Duck-typed rather than `instanceof Database.SqliteError`: the native addon keeps the error class
-// of the first copy of better-sqlite3 loaded in the process, and test runners that give each file
-// its own module registry load several copies.
+// Duck-typed rather than `instanceof Database.SqliteError` (or even `instanceof Error`): the
+// native addon keeps the error class of the first copy of better-sqlite3 loaded in the process,
+// and test runners that give each file its own module registry and globals load several copies.
 function isSqliteError(error: unknown): error is { code: string } {
-  return error instanceof Error && error.name === 'SqliteError' && typeof (error as { code?: unknown }).code === 'string';
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code } = error as { name?: unknown; code?: unknown };
+  return name === 'SqliteError' && typeof code === 'string';
 }
 
 function describeSqliteFailure(code: string): string {
