@@ -26,4 +26,7 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
   setupFiles: ['reflect-metadata'],
+  // A guard against hangs, not a speed assertion: e2e set-up (a fresh PostgreSQL database, a
+  // booted service, password hashing for test users) can take seconds on a busy 2-core machine.
+  testTimeout: 30_000,
 };

@@ -139,18 +139,6 @@ export class ResultsRepository {
     });
   }
 
-  /**
-   * SQLite has no statistics to tell which filter selects least, and intersecting in the wrong
-   * order costs up to twice as much; counting each filter's range first is far cheaper than that.
-   * PostgreSQL's planner orders the semi-joins itself.
-   */
-  private async smallestFilterFirst(criteria: SearchCriteria): Promise<SearchCriteria> {
-    if (criteria.filters.length < 2 || this.sql.backend !== 'sqlite') return criteria;
-    const [[row]] = (await this.reader.read([buildFilterSizes(criteria)])) as [Record<string, number>[]];
-    const sized = criteria.filters.map((filter, index) => ({ filter, size: Number(row[`size${index}`]) }));
-    return { ...criteria, filters: sized.sort((a, b) => a.size - b.size).map(({ filter }) => filter) };
-  }
-
   /** The current revision of the simulation's results; null when it never had any. */
   async revision(simulationName: string): Promise<number | null> {
     const [row] = await this.sql.query<{ revision: number | string }>(
@@ -195,6 +183,18 @@ export class ResultsRepository {
       figures.avg_value = finiteOrNull(avg_value);
     }
     return figures;
+  }
+
+  /**
+   * SQLite has no statistics to tell which filter selects least, and intersecting in the wrong
+   * order costs up to twice as much; counting each filter's range first is far cheaper than that.
+   * PostgreSQL's planner orders the semi-joins itself.
+   */
+  private async smallestFilterFirst(criteria: SearchCriteria): Promise<SearchCriteria> {
+    if (criteria.filters.length < 2 || this.sql.backend !== 'sqlite') return criteria;
+    const [[row]] = (await this.reader.read([buildFilterSizes(criteria)])) as [Record<string, number>[]];
+    const sized = criteria.filters.map((filter, index) => ({ filter, size: Number(row[`size${index}`]) }));
+    return { ...criteria, filters: sized.sort((a, b) => a.size - b.size).map(({ filter }) => filter) };
   }
 
   private async bumpRevisions(tx: SqlExecutor, simulations: string[]): Promise<void> {
