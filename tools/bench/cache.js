@@ -1,6 +1,7 @@
 // Cache service benchmark (issue: GET hit ≥ 10 % of a raw node:http server's req/s and p99 ≤ 10 ms
 // at 32 connections on SQLite, zero unexpected statuses, RSS ≤ 200 MB after the run).
 const { spawn } = require('node:child_process');
+const path = require('node:path');
 const { createDatabase, startService, login, load, processUsage, formatRow, inParallel, freePort } = require('./harness');
 
 const PRELOAD = 10_000;
@@ -20,8 +21,18 @@ const entry = (index) => ({
   metadata: { user: 'bench', cores: 4 },
 });
 
-/** The ceiling: a bare node:http server answering every request with one entry's JSON, in its own process. */
-async function startRawServer() {
+/**
+ * Servers answering every GET with one entry's JSON, each in its own process: bare node:http (the
+ * ceiling the targets are stated against), and the floors of the stack the services are built
+ * on, Express alone and NestJS on Express, to show what the framework costs before any feature.
+ */
+const FLOORS = [
+  ['raw node:http (ceiling)', 'raw-http.js'],
+  ['bare Express 5 (floor)', 'bare-express.js'],
+  ['bare NestJS 12 on Express (floor)', 'bare-nest.js'],
+];
+
+async function startFloorServer(script) {
   const port = await freePort();
   const body = JSON.stringify({
     ...entry(1),
@@ -29,9 +40,13 @@ async function startRawServer() {
     expires_at: '2026-11-23T10:12:25.123000',
     hit_count: 1,
   });
-  const source = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'application/json'}); s.end(${JSON.stringify(body)}); }).listen(${port}, '127.0.0.1', () => process.send('ready'));`;
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  await new Promise((resolve) => child.once('message', resolve));
+  const child = spawn(process.execPath, [path.join(__dirname, 'floors', script), String(port), body], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
 }
 
@@ -105,20 +120,27 @@ async function run({ backends, pgAdminUrl, log }) {
   log(
     `cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${require('node:os').cpus().length} cores`,
   );
-  const raw = await startRawServer();
   let ceiling;
-  try {
-    const figures = await load({
-      url: raw.url,
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-      requests: [{ method: 'GET', path: '/cache/x' }],
-      pid: raw.pid,
-    });
-    ceiling = figures.requestsPerSecond;
-    log(formatRow('raw node:http (ceiling)', figures));
-  } finally {
-    raw.stop();
+  for (const [name, script] of FLOORS) {
+    const server = await startFloorServer(script);
+    try {
+      const figures = await load({
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${Math.floor(Math.random() * PRELOAD)}` }),
+          },
+        ],
+        pid: server.pid,
+      });
+      ceiling ??= figures.requestsPerSecond;
+      log(formatRow(name, figures, ceiling));
+    } finally {
+      server.stop();
+    }
   }
   for (const backend of backends) await benchBackend(backend, pgAdminUrl, ceiling, log);
 }

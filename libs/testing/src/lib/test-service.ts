@@ -11,6 +11,8 @@ export interface TestServiceOptions {
   /** More command-line options (after the database ones). */
   args?: string[];
   env?: Record<string, string | undefined>;
+  /** Receives the service's JSON log lines (give `--log-level` in args to see them). */
+  logDestination?: ServiceConfig<unknown>['logDestination'];
 }
 
 type Role = 'user' | 'developer' | 'admin';
@@ -126,7 +128,7 @@ export class TestService<T> {
       ...(this.options.args ?? []),
     ];
     const env = { SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...this.options.env };
-    this.config = parseServiceConfig(this.definition, args, env);
+    this.config = { ...parseServiceConfig(this.definition, args, env), logDestination: this.options.logDestination };
     this.app = await createServiceApp(this.appModule(this.config), this.config);
     await this.app.listen(0, '127.0.0.1');
     const address = this.app.getHttpServer().address() as AddressInfo;

@@ -1,13 +1,11 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { ServiceConfig } from '../config/service-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { rejectMalformedPath } from '../http/malformed-path.middleware';
-import { assignRequestId } from '../http/request-id';
-import { httpMetricsMiddleware } from '../metrics/http-metrics.middleware';
+import { observeRequests } from '../http/observe-requests.middleware';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { setUpOpenApi } from '../openapi/openapi';
 
@@ -23,11 +21,7 @@ export async function createServiceApp(module: DynamicModule, config: ServiceCon
   app.set('etag', false);
   // Behind a load balancer on a private network: its X-Forwarded-For names the client.
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use((request: Request & { id?: string }, response: Response, next: NextFunction) => {
-    request.id = assignRequestId(request, response);
-    next();
-  });
-  app.use(httpMetricsMiddleware(app.get(MetricsRegistry)));
+  app.use(observeRequests(app.get(MetricsRegistry), PinoLogger.root));
   app.use(rejectMalformedPath);
   app.use(jsonBodyMiddleware);
   setUpOpenApi(app, config);

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { isDatabaseUnavailable, isUniqueViolation } from '@simsvc/persistence';
 import { ErrorBody } from '@simsvc/contracts';
 import { errorBody } from './error-body.factory';
@@ -13,20 +13,21 @@ export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toBody(exception);
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const body = this.toBody(exception, http.getRequest<Request & { id?: string }>().id);
     if (response.headersSent) return;
     response.status(body.statusCode).json(body);
   }
 
-  private toBody(exception: unknown): ErrorBody {
+  private toBody(exception: unknown, requestId: string | undefined): ErrorBody {
     if (exception instanceof HttpException) return fromHttpException(exception);
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`database unavailable: ${(exception as Error).message}`);
+      this.logger.warn({ requestId, msg: `database unavailable: ${(exception as Error).message}` });
       return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'database unavailable');
     }
     if (isUniqueViolation(exception)) return errorBody(HttpStatus.CONFLICT, 'already exists');
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    this.logger.error({ requestId, msg: exception instanceof Error ? (exception.stack ?? exception.message) : String(exception) });
     return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'internal server error');
   }
 }
