@@ -110,6 +110,89 @@ describe('cache bad input', () => {
     });
   });
 
+  describe('body shape (every service, before validation)', () => {
+    const tooDeep = 'request body is nested more than 72 levels deep';
+    const proto = 'request body must not use __proto__ as a key';
+    /** A JSON object nested `depth` levels: {"a":{"a":…1…}}. */
+    const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    /** An entry body as JSON text, `metadata` given as text (JSON.stringify would reject or rewrite it). */
+    const entryText = (key: string, metadataJson: string) => {
+      const { metadata: _metadata, ...rest } = makeEntry({ cache_key: key });
+      return `${JSON.stringify(rest).slice(0, -1)},"metadata":${metadataJson}}`;
+    };
+    const postText =
+      (text: string, session = token) =>
+      () =>
+        svc.http().post('/cache').set('X-Session-ID', session).set('Content-Type', 'application/json').send(text);
+    const expectAbsent = async (key: string) => {
+      await svc.http().get(entryPath(key)).set('X-Session-ID', token).expect(404);
+    };
+
+    it('refuses metadata of 10,000 nested objects (well under 1 MiB) with 400, storing nothing', async () => {
+      const text = entryText('deep/objects', deepObject(10_000));
+      expect(text.length).toBeLessThan(1024 * 1024);
+      const error = await expectRejected(postText(text), 400, tooDeep);
+      expect(error).toEqual({ statusCode: 400, error: 'Bad Request', message: tooDeep, details: [tooDeep] });
+      await expectAbsent('deep/objects');
+    });
+
+    it('refuses metadata of 10,000 nested arrays with 400, storing nothing', async () => {
+      const error = await expectRejected(
+        postText(entryText('deep/arrays', `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`)),
+        400,
+        tooDeep,
+      );
+      expect(error.details).toEqual([tooDeep]);
+      await expectAbsent('deep/arrays');
+    });
+
+    it('accepts metadata nested to the limit', async () => {
+      // metadata is 71 nested objects: the body is at depth 0, so the innermost one is at 71 < 72.
+      await postText(entryText('deep/allowed', deepObject(71)))().then((response) => expect(response.status).toBe(200));
+      await svc.http().delete(entryPath('deep/allowed')).set('X-Session-ID', developer).expect(200);
+    });
+
+    it('refuses a __proto__ key in metadata or at the top level with 400 instead of dropping it, storing nothing', async () => {
+      const nestedProto = await expectRejected(
+        postText(entryText('proto/nested', '{"user":"alice","__proto__":{"admin":true}}')),
+        400,
+        proto,
+      );
+      expect(nestedProto).toEqual({ statusCode: 400, error: 'Bad Request', message: proto, details: [proto] });
+      await expectAbsent('proto/nested');
+      const topLevel = `${JSON.stringify(makeEntry({ cache_key: 'proto/top' })).slice(0, -1)},"__proto__":{"ttl_hours":1}}`;
+      await expectRejected(postText(topLevel), 400, proto);
+      await expectAbsent('proto/top');
+    });
+
+    it('refuses a deep or __proto__ body on POST /cache/invalidate, invalidating nothing', async () => {
+      const send = (text: string) => () =>
+        svc.http().post('/cache/invalidate').set('X-Session-ID', developer).set('Content-Type', 'application/json').send(text);
+      await expectRejected(send(`{"pattern":"*","reason":${deepObject(10_000)}}`), 400, tooDeep);
+      await expectRejected(send('{"pattern":"*","__proto__":{"simulation_id":5}}'), 400, proto);
+    });
+
+    it('still answers 401 and 403 before looking at the body', async () => {
+      const deep = entryText('deep/unauthorized', deepObject(10_000));
+      await expectRejected(
+        () => svc.http().post('/cache').set('Content-Type', 'application/json').send(deep),
+        401,
+        'missing X-Session-ID header',
+      );
+      await expectRejected(
+        () =>
+          svc
+            .http()
+            .post('/cache/invalidate')
+            .set('X-Session-ID', token)
+            .set('Content-Type', 'application/json')
+            .send(`{"pattern":${deepObject(10_000)}}`),
+        403,
+        'missing privilege invalidate_cache',
+      );
+    });
+  });
+
   describe('contract §1 body rules', () => {
     it('answers 415 to a body that is not application/json', async () => {
       await expectRejected(
@@ -173,11 +256,25 @@ describe('cache bad input', () => {
       ['/cache/entries?limit=1001', 'limit must be from 1 to 1000'],
       ['/cache/entries?limit=ten', 'limit must be an integer'],
       ['/cache/entries?offset=-1', 'offset must not be negative'],
+      ['/cache/entries?offset=1e300', 'offset must be at most 9007199254740991'],
+      ['/cache/entries?offset=1e20', 'offset must be at most 9007199254740991'],
+      ['/cache/entries?offset=9007199254740993', 'offset must be at most 9007199254740991'],
+      ['/cache/invalidations?offset=1e300', 'offset must be at most 9007199254740991'],
+      ['/cache/entries?simulation_id=1e300', 'simulation_id must be from 1 to 2147483647'],
+      ['/cache/stats?simulation_id=1e20', 'simulation_id must be from 1 to 2147483647'],
       ['/cache/invalidations?limit=5000', 'limit must be from 1 to 1000'],
       ['/cache/existing/key?simulation_id=-3', 'simulation_id must be from 1 to 2147483647'],
       ['/cache/entries?colour=blue', 'property colour should not exist'],
     ])('GET %s → 400', async (path, message) => {
       await expectRejected(() => svc.http().get(path).set('X-Session-ID', token), 400, message);
+    });
+
+    it('accepts the largest offset, 2^53 - 1: an empty page', async () => {
+      const offset = Number.MAX_SAFE_INTEGER;
+      const entries = await svc.http().get(`/cache/entries?offset=${offset}`).set('X-Session-ID', token).expect(200);
+      expect(entries.body).toMatchObject({ entries: [], limit: 50, offset });
+      const audit = await svc.http().get(`/cache/invalidations?offset=${offset}`).set('X-Session-ID', token).expect(200);
+      expect(audit.body).toMatchObject({ limit: 50, offset });
     });
 
     it('rejects a key longer than 1024 characters, malformed percent-encoding and control characters', async () => {

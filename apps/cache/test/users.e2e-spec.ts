@@ -118,6 +118,32 @@ describe('users', () => {
       expect(await userCount()).toBe(before);
     });
 
+    it.each([
+      [
+        'nested 10,000 levels',
+        (user: string) => `${user.slice(0, -1)},"email":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+        'request body is nested more than 72 levels deep',
+      ],
+      [
+        'with a __proto__ key',
+        (user: string) => `${user.slice(0, -1)},"__proto__":{"role":"admin"}}`,
+        'request body must not use __proto__ as a key',
+      ],
+    ])('refuses a body %s with 400 and creates nothing', async (_case, shape, message) => {
+      const before = await userCount();
+      const user = makeUser();
+      const response = await svc
+        .http()
+        .post('/users')
+        .set('X-Session-ID', admin)
+        .set('Content-Type', 'application/json')
+        .send(shape(JSON.stringify(user)))
+        .expect(400);
+      expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
+      expect(await userCount()).toBe(before);
+      await fetchUser(user.username).expect(404);
+    });
+
     it('reserves the name "anonymous"', async () => {
       const before = await userCount();
       const { body } = await create(makeUser({ username: 'anonymous' })).expect(400);
@@ -154,6 +180,11 @@ describe('users', () => {
       expect(page).toMatchObject({ total: all.total, limit: 2, offset: 1 });
       expect(page.users).toEqual(all.users.slice(1, 3));
       expect((await list(`?offset=${all.total}`).expect(200)).body.users).toEqual([]);
+    });
+
+    it.each(['?offset=1e300', '?offset=1e20'])('refuses %s with 400 naming the bound', async (query) => {
+      const message = 'offset must be at most 9007199254740991';
+      expect((await list(query).expect(400)).body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
     });
 
     it.each(['?limit=0', '?limit=1001', '?limit=abc', '?limit=1.5', '?offset=-1', '?offset=x', '?sort=name'])(
@@ -274,6 +305,21 @@ describe('users', () => {
       expect((await fetchUser(user.username).expect(200)).body).toEqual(created);
       expect(await sessionStatus(token)).toBe(200);
       await login(user.username, user.password).expect(200);
+    });
+
+    it('refuses a __proto__ key with 400 and changes nothing', async () => {
+      const user = makeUser();
+      const created = (await create(user).expect(201)).body;
+      const message = 'request body must not use __proto__ as a key';
+      const response = await svc
+        .http()
+        .patch(`/users/${user.username}`)
+        .set('X-Session-ID', admin)
+        .set('Content-Type', 'application/json')
+        .send('{"email":"new@example.org","__proto__":{"role":"admin"}}')
+        .expect(400);
+      expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
+      expect((await fetchUser(user.username).expect(200)).body).toEqual(created);
     });
 
     it('answers 404 "user not found"', async () => {

@@ -197,6 +197,33 @@ describe('executions and statistics (contract §5)', () => {
     });
   });
 
+  describe('a body too deep to validate, or with a __proto__ key', () => {
+    it.each([
+      [
+        'nested 10,000 levels',
+        (id: string) =>
+          `{"execution_id":"${id}","simulation_id":SIM,"status":"pending","executor_type":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+        'request body is nested more than 72 levels deep',
+      ],
+      [
+        'with a __proto__ key',
+        (id: string) => `{"execution_id":"${id}","simulation_id":SIM,"status":"pending","__proto__":{"status":"completed"}}`,
+        'request body must not use __proto__ as a key',
+      ],
+    ])('POST /executions with a body %s → 400, nothing recorded', async (_case, text, message) => {
+      const id = makeExecution(simulationId).execution_id as string;
+      const response = await svc
+        .http()
+        .post('/executions')
+        .set('X-Session-ID', user)
+        .set('Content-Type', 'application/json')
+        .send(text(id).replace('SIM', String(simulationId)));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
+      expect((await svc.http().get(`/executions/${id}`).set('X-Session-ID', user)).status).toBe(404);
+    });
+  });
+
   describe('GET /executions/{execution_id}', () => {
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
       const missing = await svc.http().get('/executions/never-recorded').set('X-Session-ID', user);
@@ -233,6 +260,11 @@ describe('executions and statistics (contract §5)', () => {
         'status must be one of pending, running, completed, failed, cancelled, cached, success',
       ]);
       expect((await svc.http().get(`/simulations/${id}/executions?limit=5000`).set('X-Session-ID', user)).status).toBe(400);
+      const huge = await svc.http().get(`/simulations/${id}/executions?offset=1e300`).set('X-Session-ID', user);
+      const message = 'offset must be at most 9007199254740991';
+      expect([huge.status, huge.body]).toEqual([400, { statusCode: 400, error: 'Bad Request', message, details: [message] }]);
+      const last = await svc.http().get(`/simulations/${id}/executions?offset=9007199254740991`).set('X-Session-ID', user);
+      expect([last.status, last.body]).toEqual([200, []]);
       expect((await svc.http().get('/simulations/zero/executions').set('X-Session-ID', user)).status).toBe(400);
     });
   });

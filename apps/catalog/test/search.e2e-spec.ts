@@ -138,6 +138,10 @@ describe('search (contract §5)', () => {
     expect(beyond.body).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe('5');
     expect((await search({ query: word })).body).toHaveLength(5);
+    for (const query of [{ query: word }, { query: '' }, { query: word, tags: 'pde' }] as Record<string, string>[]) {
+      const last = await search({ ...query, offset: Number.MAX_SAFE_INTEGER });
+      expect([last.status, last.body]).toEqual([200, []]);
+    }
   });
 
   it('follows changes: PATCHed description and tags are searched, deleted simulations are gone', async () => {
@@ -184,6 +188,9 @@ describe('search (contract §5)', () => {
       [{ limit: 'ten' }, 'limit must be an integer'],
       [{ offset: '-1' }, 'offset must not be negative'],
       [{ offset: '1.5' }, 'offset must be an integer'],
+      [{ offset: '1e300' }, 'offset must be at most 9007199254740991'],
+      [{ offset: '1e20' }, 'offset must be at most 9007199254740991'],
+      [{ query: 'heat', offset: '1e300' }, 'offset must be at most 9007199254740991'],
       [{ query: ['a', 'b'] }, 'query must be a string'],
       [{ query: 'x'.repeat(1025) }, 'query must be at most 1024 characters'],
       [{ q: 'heat' }, 'property q should not exist'],

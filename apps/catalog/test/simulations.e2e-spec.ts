@@ -205,6 +205,55 @@ describe('simulations (contract §5)', () => {
         }
       });
 
+      describe('a body too deep to validate, or with a __proto__ key (every service)', () => {
+        const tooDeep = 'request body is nested more than 72 levels deep';
+        const proto = 'request body must not use __proto__ as a key';
+        /** A registration as JSON text with `input_schema` given as text. */
+        const withInputSchema = (name: string, inputSchemaJson: string) =>
+          `${JSON.stringify(makeSimulation({ name, input_schema: undefined })).slice(0, -1)},"input_schema":${inputSchemaJson}}`;
+        const registerText = (text: string) =>
+          svc.http().post('/simulations').set('X-Session-ID', developer).set('Content-Type', 'application/json').send(text);
+
+        it.each([
+          ['a default of 10,000 nested arrays', `{"x":{"type":"array","default":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`, tooDeep],
+          [
+            'a default of 10,000 nested objects',
+            `{"x":{"type":"object","default":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}}`,
+            tooDeep,
+          ],
+          ['a parameter named __proto__', '{"__proto__":{"type":"number"},"n":{"type":"integer"}}', proto],
+          ['a __proto__ key in a default', '{"x":{"type":"object","default":{"__proto__":{"polluted":true}}}}', proto],
+        ])('refuses %s with 400 and registers nothing', async (_case, inputSchema, message) => {
+          const name = uniqueName('shape');
+          const text = withInputSchema(name, inputSchema);
+          expect(text.length).toBeLessThan(1024 * 1024);
+          const response = await registerText(text);
+          expect(response.status).toBe(400);
+          expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
+          expect((await getByName(name)).status).toBe(404);
+        });
+
+        it('accepts a default nested within the limit', async () => {
+          const name = uniqueName('shape');
+          // body → input_schema → x → default: 60 nested arrays end at depth 63 < 72.
+          const response = await registerText(withInputSchema(name, `{"x":{"type":"array","default":${'['.repeat(60)}${']'.repeat(60)}}}`));
+          expect(response.status).toBe(201);
+        });
+
+        it('still answers 401 and 403 before looking at the body', async () => {
+          const deep = withInputSchema(uniqueName('shape'), `{"x":{"type":"array","default":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`);
+          const anonymous = await svc.http().post('/simulations').set('Content-Type', 'application/json').send(deep);
+          expect(anonymous.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'missing X-Session-ID header' });
+          const forbidden = await svc
+            .http()
+            .post('/simulations')
+            .set('X-Session-ID', user)
+            .set('Content-Type', 'application/json')
+            .send(deep);
+          expect(forbidden.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'missing privilege register_simulation' });
+        });
+      });
+
       it('refuses a body that is not a JSON object', async () => {
         const response = await svc
           .http()
@@ -289,6 +338,18 @@ describe('simulations (contract §5)', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('limit must be from 1 to 1000');
     });
+
+    it('refuses an offset beyond 2^53 - 1 (1e300 is an integer too) with 400, and takes 2^53 - 1 itself', async () => {
+      const sim = await registerSimulation(svc);
+      const message = 'offset must be at most 9007199254740991';
+      for (const offset of ['1e300', '1e20', '9007199254740992']) {
+        const response = await svc.http().get(`/simulations/${sim.name}/versions?offset=${offset}`).set('X-Session-ID', user);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
+      }
+      const last = await svc.http().get(`/simulations/${sim.name}/versions?offset=9007199254740991`).set('X-Session-ID', user);
+      expect([last.status, last.body, last.headers['x-total-count']]).toEqual([200, [], '1']);
+    });
   });
 
   describe('PATCH /simulations/{id}', () => {
@@ -359,6 +420,24 @@ describe('simulations (contract §5)', () => {
       ] as [Record<string, unknown>, string][]) {
         const response = await patch(sim.id, body);
         expect([response.status, response.body.message]).toEqual([400, message]);
+      }
+      expect((await getByName(sim.name)).body).toEqual(sim);
+    });
+
+    it('refuses a __proto__ key or a body nested too deep with 400 and changes nothing', async () => {
+      const sim = await registerSimulation(svc);
+      for (const [text, message] of [
+        ['{"description":"changed","output_schema":{"__proto__":{"type":"number"}}}', 'request body must not use __proto__ as a key'],
+        [`{"description":"changed","tags":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, 'request body is nested more than 72 levels deep'],
+      ]) {
+        const response = await svc
+          .http()
+          .patch(`/simulations/${sim.id}`)
+          .set('X-Session-ID', developer)
+          .set('Content-Type', 'application/json')
+          .send(text);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
       }
       expect((await getByName(sim.name)).body).toEqual(sim);
     });

@@ -120,6 +120,20 @@ describe('automatic registration: queue for approval (contract §5)', () => {
     expect(notObject.error).toBe('manifest must be a JSON object');
   });
 
+  it('lists a manifest too deep to validate, or with a __proto__ key, as invalid with the reason', async () => {
+    const name = uniqueName('shape');
+    const simulation = JSON.stringify(makeSimulation({ name, input_schema: undefined })).slice(0, -1);
+    const deep = writeManifest(
+      root,
+      'deep',
+      `${simulation},"input_schema":{"x":{"type":"array","default":${'['.repeat(10_000)}${']'.repeat(10_000)}}}}`,
+    );
+    expect(await itemFor(deep, 'invalid')).toMatchObject({ name, error: 'manifest is nested more than 72 levels deep' });
+    const proto = writeManifest(root, 'proto', `${simulation},"input_schema":{"__proto__":{"type":"number"}}}`);
+    expect(await itemFor(proto, 'invalid')).toMatchObject({ name, error: 'manifest must not use __proto__ as a key' });
+    expect((await scan()).status).toBe(200);
+  });
+
   it('lists a manifest of an already registered (name, version) as duplicate', async () => {
     const existing = await registerSimulation(svc);
     const path = writeManifest(root, 'dup', makeSimulation({ name: existing.name, version: existing.version }));
@@ -232,6 +246,12 @@ describe('automatic registration: queue for approval (contract §5)', () => {
       .get('/sync/pending?status=approved')
       .set('X-Session-ID', await svc.tokenFor('user'));
     expect([bad.status, bad.body.message]).toEqual([400, 'status must be one of pending, invalid, duplicate']);
+    const huge = await svc
+      .http()
+      .get('/sync/pending?offset=1e300')
+      .set('X-Session-ID', await svc.tokenFor('user'));
+    const message = 'offset must be at most 9007199254740991';
+    expect([huge.status, huge.body]).toEqual([400, { statusCode: 400, error: 'Bad Request', message, details: [message] }]);
   });
 
   it('keeps the queue in the catalog store across a restart', async () => {

@@ -141,7 +141,9 @@ describe('results service conventions', () => {
       ]) {
         const response = await results.http().post(path).set('X-Session-ID', token).set('Content-Type', 'application/json').send(body);
         expectError(response, 400, 'request body is nested more than 72 levels deep');
+        expect(response.body.details).toEqual(['request body is nested more than 72 levels deep']);
       }
+      expectError(await results.get('/results/c-deep'), 404, 'result not found');
     });
 
     it('refuses __proto__ as a key rather than losing the parameter or filter', async () => {

@@ -70,6 +70,28 @@ describe('reading, deleting and statistics', () => {
     });
   });
 
+  describe('path segments are text, never numbers', () => {
+    // The global pipe (transform: true) turns a `number` route parameter into Number(text), so
+    // `/x/1e3` would mean `/x/1000`. No results route takes a number: ids and names stay text.
+    beforeAll(async () => {
+      await results.stored({ execution_id: '1000', simulation_name: '1000', output_params: { '1': 5 } });
+    });
+
+    it('does not read or delete result 1000 for /results/1e3, /results/0x3E8 or /results/1000.0', async () => {
+      for (const alias of ['1e3', '0x3E8', '1000.0', '01000']) {
+        expectError(await results.get(`/results/${alias}`), 404, 'result not found');
+        expectError(await results.delete(`/results/${alias}`), 404, 'result not found');
+      }
+      expect((await results.get('/results/1000')).body).toMatchObject({ execution_id: '1000', simulation_name: '1000' });
+    });
+
+    it('does not take /stats/1e3/1.0 for /stats/1000/1', async () => {
+      expectError(await results.get('/stats/1e3/1'), 404, 'simulation not found');
+      expect((await results.get('/stats/1000/1.0')).body).toMatchObject({ simulation_name: '1000', param_name: '1.0', count: 0 });
+      expect((await results.get('/stats/1000/1')).body).toMatchObject({ simulation_name: '1000', param_name: '1', count: 1, max_value: 5 });
+    });
+  });
+
   describe('GET /stats/{simulation_name}/{param_name}', () => {
     beforeAll(async () => {
       const runs: [Record<string, unknown>, Record<string, unknown>][] = [

@@ -2,6 +2,7 @@ export * from './lib/common/error-body';
 export * from './lib/common/patterns';
 export * from './lib/common/timestamp';
 export * from './lib/common/page-query.dto';
+export * from './lib/common/body-limits';
 export * from './lib/common/json-object-size.validator';
 export * from './lib/cache/cache-limits';
 export * from './lib/cache/store-entry.dto';

@@ -8,3 +8,4 @@ export * from './lib/metrics/metrics.registry';
 export * from './lib/platform.module';
 export * from './lib/platform.tokens';
 export * from './lib/errors/validation.pipe';
+export * from './lib/errors/body-shape';

@@ -55,6 +55,20 @@ describe('registration rules (POST /simulations and manifests alike)', () => {
     expect(check.ok ? [] : check.problems).toContain(problem);
   });
 
+  it('refuses a manifest too deep to validate, or with a __proto__ key, as POST /simulations does', async () => {
+    const deep = JSON.parse(
+      `{"name":"x","version":"1","input_schema":{"p":{"type":"object","default":${'['.repeat(10_000)}${']'.repeat(10_000)}}}}`,
+    );
+    expect(await checkRegistration(deep)).toEqual({
+      ok: false,
+      problems: ['manifest is nested more than 72 levels deep'],
+      name: 'x',
+      version: '1',
+    });
+    const proto = JSON.parse('{"name":"x","version":"1","input_schema":{"__proto__":{"type":"number"}}}');
+    expect(await checkRegistration(proto)).toMatchObject({ ok: false, problems: ['manifest must not use __proto__ as a key'] });
+  });
+
   it('reports the name and version of a refused body when it has them', async () => {
     expect(await checkRegistration({ name: 'x', version: '1', input_schema: 3 })).toMatchObject({ ok: false, name: 'x', version: '1' });
     expect(await checkRegistration(['not', 'an', 'object'])).toEqual({

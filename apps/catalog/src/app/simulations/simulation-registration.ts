@@ -1,5 +1,6 @@
-import { BadRequestException, ValidationError } from '@nestjs/common';
+import { BadRequestException } from '@nestjs/common';
 import { normalizeParameterSchemaMap, normalizeTags, ParameterSchemaMap, RegisterSimulationDto, SimulationStatus } from '@simsvc/contracts';
+import { bodyShapeProblem, validationMessages } from '@simsvc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 
@@ -58,7 +59,8 @@ export type RegistrationCheck =
 
 /**
  * Validates a registration body outside an HTTP request (a manifest file) with exactly the rules
- * of POST /simulations: the same DTO, unknown fields refused, the same normalization.
+ * of POST /simulations: the same shape check, DTO and messages, unknown fields refused, the same
+ * normalization.
  */
 export async function checkRegistration(body: unknown): Promise<RegistrationCheck> {
   const named = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -68,21 +70,14 @@ export async function checkRegistration(body: unknown): Promise<RegistrationChec
   };
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { ok: false, problems: ['manifest must be a JSON object'], ...identity };
+  const shapeProblem = bodyShapeProblem(body, 'manifest');
+  if (shapeProblem) return { ok: false, problems: [shapeProblem], ...identity };
   const dto = plainToInstance(RegisterSimulationDto, body, { enableImplicitConversion: false });
   const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } });
-  if (errors.length > 0) return { ok: false, problems: flattenValidationErrors(errors), ...identity };
+  if (errors.length > 0) return { ok: false, problems: validationMessages(errors), ...identity };
   try {
     return { ok: true, simulation: newSimulationFrom(dto) };
   } catch (error) {
     return { ok: false, problems: [(error as Error).message], ...identity };
   }
-}
-
-/** One line per failed constraint, nested properties named by their path (as the HTTP pipe does). */
-export function flattenValidationErrors(errors: ValidationError[], parent = ''): string[] {
-  return errors.flatMap((error) => {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((text) => (parent ? text.replace(error.property, path) : text));
-    return [...own, ...flattenValidationErrors(error.children ?? [], path)];
-  });
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiForbiddenResponse,
@@ -19,13 +19,11 @@ import {
   SearchResultsDto,
   SearchResultsResponse,
 } from '@simsvc/contracts';
-import { BodyShapeInterceptor } from './body-shape.interceptor';
 import { ExecutionIdPipe, ResultNamePipe } from './result-path.pipes';
 import { ResultsService } from './results.service';
 
 @ApiTags('results')
 @Controller()
-@UseInterceptors(BodyShapeInterceptor)
 export class ResultsController {
   constructor(private readonly results: ResultsService) {}
 

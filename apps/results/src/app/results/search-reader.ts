@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { postgresPool, sqliteHandle } from '@simsvc/persistence';
+import { postgresPool, sqliteHandle, StatementCache } from '@simsvc/persistence';
 import { SERVICE_CONFIG, SERVICE_DATA_SOURCE, ServiceConfig } from '@simsvc/platform';
 import Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
@@ -11,15 +11,15 @@ const CACHED_STATEMENTS = 64;
  * Runs the statements of one search in one consistent snapshot (so `total` and the page agree).
  *
  * Search SQL differs with the shape of the filters, so it does not go through the shared
- * SqlExecutor, whose prepared-statement caches are unbounded: every new filter shape would stay
- * in memory, on the server and in each PostgreSQL session, for good. Here PostgreSQL gets unnamed
- * statements and SQLite a small LRU. SQLite reads use their own connection: in WAL mode it sees
- * only committed data, whereas the main connection may be inside another request's transaction.
+ * SqlExecutor, whose caches belong to the repositories' fixed statements: filter shapes would
+ * crowd those out. Here PostgreSQL gets unnamed statements and SQLite a small LRU of its own.
+ * SQLite reads use their own connection: in WAL mode it sees only committed data, whereas the
+ * main connection may be inside another request's transaction.
  */
 @Injectable()
 export class SearchReader implements OnModuleDestroy {
   private sqlite?: Database.Database;
-  private readonly statements = new Map<string, PreparedRead>();
+  private readonly statements = new StatementCache<PreparedRead>(CACHED_STATEMENTS);
 
   constructor(
     @Inject(SERVICE_DATA_SOURCE) private readonly dataSource: DataSource,
@@ -78,8 +78,7 @@ export class SearchReader implements OnModuleDestroy {
 
   private prepare(db: Database.Database, sql: string): PreparedRead {
     let prepared = this.statements.get(sql);
-    if (prepared) this.statements.delete(sql);
-    else {
+    if (!prepared) {
       // `$n` becomes `?`, bound in order of appearance (better-sqlite3 binds `?NNN` by name).
       const order: number[] = [];
       const text = sql.replace(/\$(\d+)/g, (_match, index: string) => {
@@ -87,9 +86,8 @@ export class SearchReader implements OnModuleDestroy {
         return '?';
       });
       prepared = { statement: db.prepare(text), order };
+      this.statements.set(sql, prepared);
     }
-    this.statements.set(sql, prepared);
-    if (this.statements.size > CACHED_STATEMENTS) this.statements.delete(this.statements.keys().next().value as string);
     return prepared;
   }
 }

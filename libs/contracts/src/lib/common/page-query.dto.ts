@@ -4,8 +4,13 @@ import { IsInt, Max, Min } from 'class-validator';
 
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 1000;
+/**
+ * The largest `offset`: any integer a JSON number holds exactly. Without a bound, `1e300` is an
+ * integer to class-validator but no database binds it as one (a 500).
+ */
+export const MAX_PAGE_OFFSET = Number.MAX_SAFE_INTEGER;
 
-/** `limit` (1..1000, default 50) and `offset` (≥ 0, default 0) of every paged list. */
+/** `limit` (1..1000, default 50) and `offset` (0..2^53 - 1, default 0) of every paged list. */
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
   @Type(() => Number)
@@ -14,9 +19,10 @@ export class PageQueryDto {
   @Max(MAX_PAGE_LIMIT, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
   limit = DEFAULT_PAGE_LIMIT;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
   @Type(() => Number)
   @IsInt({ message: 'offset must be an integer' })
   @Min(0, { message: 'offset must not be negative' })
+  @Max(MAX_PAGE_OFFSET, { message: `offset must be at most ${MAX_PAGE_OFFSET}` })
   offset = 0;
 }

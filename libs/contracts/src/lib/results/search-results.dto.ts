@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../common/page-query.dto';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from '../common/page-query.dto';
 import { IsFilterMap, IsIntegerInRange, IsStorableString, KeepRawJson } from './result-validators';
 import { MAX_RESULT_NAME_LENGTH, MAX_RESULT_STATUS_LENGTH } from './results-limits';
 
@@ -38,8 +38,8 @@ export class SearchResultsDto {
   @IsIntegerInRange(1, MAX_PAGE_LIMIT, `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`)
   limit?: number | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
   @IsOptional()
-  @IsIntegerInRange(0, Number.MAX_SAFE_INTEGER, 'offset must be a non-negative integer')
+  @IsIntegerInRange(0, MAX_PAGE_OFFSET, 'offset must be a non-negative integer')
   offset?: number | null;
 }

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { isUniqueViolation } from './database-errors';
-import { createSqlExecutor, SqlExecutor } from './sql-executor';
+import { sqliteHandle } from './raw-handles';
+import { createSqlExecutor, MAX_PREPARED_STATEMENTS, SqlExecutor } from './sql-executor';
 
 const PG_ADMIN_URL = process.env['SIMSVC_TEST_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
@@ -57,7 +58,7 @@ const backends: [string, () => Promise<Fixture>][] = [
   ],
 ];
 
-describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('SqlExecutor on %s', (_backend, open) => {
+describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('SqlExecutor on %s', (backend, open) => {
   let fixture: Fixture;
 
   beforeAll(async () => {
@@ -109,5 +110,61 @@ describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('SqlExecuto
       });
     await Promise.all(Array.from({ length: 20 }, increment));
     expect(await fixture.sql.query('SELECT amount FROM items WHERE name = $1', ['counter'])).toEqual([{ amount: 20 }]);
+  });
+
+  describe('prepared statements', () => {
+    // A fresh database, so that no other test's statements are in the executor's caches.
+    let fresh: Fixture;
+    beforeAll(async () => {
+      fresh = await open();
+    }, 30_000);
+    afterAll(() => fresh?.close());
+
+    const select = (n: number) => `SELECT ${n} AS n`;
+    const run = async (sql: SqlExecutor, n: number) => expect(await sql.query<{ n: number }>(select(n))).toEqual([{ n }]);
+    const onSqlite = backend === 'sqlite' ? it : it.skip;
+    const onPostgres = backend === 'postgresql' ? it : it.skip;
+
+    onSqlite('keeps the most recently used on SQLite, evicting the least recently used', async () => {
+      const prepare = jest.spyOn(sqliteHandle(fresh.dataSource), 'prepare');
+      try {
+        for (let n = 0; n < MAX_PREPARED_STATEMENTS; n += 1) await run(fresh.sql, n);
+        expect(prepare).toHaveBeenCalledTimes(MAX_PREPARED_STATEMENTS);
+        await run(fresh.sql, 0); // a hit: prepared once, and now the most recently used
+        expect(prepare).toHaveBeenCalledTimes(MAX_PREPARED_STATEMENTS);
+
+        await run(fresh.sql, MAX_PREPARED_STATEMENTS); // one too many: statement 1 goes, not 0
+        expect(prepare).toHaveBeenCalledTimes(MAX_PREPARED_STATEMENTS + 1);
+        await run(fresh.sql, 0);
+        await run(fresh.sql, 2);
+        expect(prepare).toHaveBeenCalledTimes(MAX_PREPARED_STATEMENTS + 1);
+        await run(fresh.sql, 1); // evicted: prepared again, and still right
+        expect(prepare).toHaveBeenCalledTimes(MAX_PREPARED_STATEMENTS + 2);
+        expect(prepare).toHaveBeenLastCalledWith(select(1));
+      } finally {
+        prepare.mockRestore();
+      }
+    });
+
+    onSqlite('shares the cache with its transactions on SQLite', async () => {
+      const prepare = jest.spyOn(sqliteHandle(fresh.dataSource), 'prepare');
+      try {
+        const n = MAX_PREPARED_STATEMENTS * 10;
+        await run(fresh.sql, n);
+        await fresh.sql.transaction((tx) => run(tx, n));
+        expect(prepare.mock.calls.filter(([text]) => text === select(n))).toHaveLength(1);
+      } finally {
+        prepare.mockRestore();
+      }
+    });
+
+    onPostgres('names at most MAX_PREPARED_STATEMENTS statements on PostgreSQL; the others run unnamed', async () => {
+      const prepared = await fresh.sql.transaction(async (tx) => {
+        for (let n = 0; n < MAX_PREPARED_STATEMENTS + 20; n += 1) await run(tx, n);
+        return tx.query<{ count: string }>('SELECT count(*) AS count FROM pg_prepared_statements');
+      });
+      expect(Number(prepared[0].count)).toBe(MAX_PREPARED_STATEMENTS);
+      await run(fresh.sql, MAX_PREPARED_STATEMENTS + 5); // unnamed, on any pooled session
+    });
   });
 });

@@ -21,6 +21,13 @@ export interface SqlExecutor {
 const executors = new WeakMap<DataSource, SqlExecutor>();
 
 /**
+ * Prepared statements one executor keeps. Repositories have a few dozen fixed statements; the
+ * bound is for SQL that varies with its input (an `IN` list of N placeholders), whose every
+ * variant would otherwise stay prepared for good.
+ */
+export const MAX_PREPARED_STATEMENTS = 500;
+
+/**
  * The executor of a data source; one per data source, because on SQLite every repository shares
  * one connection and so must share the one queue that keeps transactions from interleaving.
  */
@@ -34,6 +41,35 @@ export function createSqlExecutor(dataSource: DataSource): SqlExecutor {
     executors.set(dataSource, executor);
   }
   return executor;
+}
+
+/**
+ * A least-recently-used cache: a Map iterates in insertion order, so a hit is moved to the end
+ * by re-inserting it and the first key is the one to drop.
+ */
+export class StatementCache<T> {
+  private readonly entries = new Map<string, T>();
+
+  constructor(readonly capacity = MAX_PREPARED_STATEMENTS) {}
+
+  get(sql: string): T | undefined {
+    const value = this.entries.get(sql);
+    if (value !== undefined) {
+      this.entries.delete(sql);
+      this.entries.set(sql, value);
+    }
+    return value;
+  }
+
+  set(sql: string, value: T): void {
+    this.entries.delete(sql);
+    this.entries.set(sql, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 interface PreparedSqlite {
@@ -55,7 +91,9 @@ class SqliteExecutor implements SqlExecutor {
 
   constructor(
     private readonly db: BetterSqlite3.Database,
-    private readonly prepared = new Map<string, PreparedSqlite>(),
+    // Shared with the executors of its transactions. An evicted statement is finalized when
+    // garbage-collected; statements run synchronously, so none is evicted while in use.
+    private readonly prepared = new StatementCache<PreparedSqlite>(),
     private readonly insideTransaction = false,
   ) {}
 
@@ -120,20 +158,44 @@ class SqliteExecutor implements SqlExecutor {
   }
 }
 
-const statementName = (sql: string) => `s${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+/**
+ * Names of the statements PostgreSQL keeps prepared. A named statement stays prepared in every
+ * pooled session that ran it, until the session ends; pg has no way to drop it from all of them.
+ * So the bound is on what gets a name: the first MAX_PREPARED_STATEMENTS distinct texts (the
+ * repositories' fixed statements come first, on the first requests); later ones run unnamed,
+ * parsed each time and left nowhere. Names are memoized, which also saves hashing each query.
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(readonly capacity = MAX_PREPARED_STATEMENTS) {}
+
+  /** The name of `sql`, or undefined when it is to run unnamed. */
+  nameOf(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < this.capacity) {
+      name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
 
 class PostgresExecutor implements SqlExecutor {
   readonly backend = 'postgresql' as const;
 
-  constructor(private readonly client: Pool | PoolClient) {}
+  constructor(
+    private readonly client: Pool | PoolClient,
+    private readonly names = new StatementNames(),
+  ) {}
 
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    const result = await this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    const result = await this.client.query({ name: this.names.nameOf(sql), text: sql, values: params as unknown[] });
     return result.rows as T[];
   }
 
   async execute(sql: string, params: readonly unknown[] = []): Promise<number> {
-    const result = await this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] });
+    const result = await this.client.query({ name: this.names.nameOf(sql), text: sql, values: params as unknown[] });
     return result.rowCount ?? 0;
   }
 
@@ -141,7 +203,7 @@ class PostgresExecutor implements SqlExecutor {
     const client = await (this.client as Pool).connect();
     try {
       await client.query('BEGIN');
-      const result = await work(new PostgresExecutor(client));
+      const result = await work(new PostgresExecutor(client, this.names));
       await client.query('COMMIT');
       return result;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { PageQueryDto, StoreEntryDto } from '@simsvc/contracts';
+import { MAX_BODY_NESTING, PageQueryDto, StoreEntryDto } from '@simsvc/contracts';
 import { ContractValidationPipe } from './validation.pipe';
 
 describe('ContractValidationPipe', () => {
@@ -28,6 +28,23 @@ describe('ContractValidationPipe', () => {
     for (const value of [undefined, null, 'text', 3, [1]]) {
       expect((await rejection(value, StoreEntryDto)).message).toBe('request body must be a JSON object');
     }
+  });
+
+  it('refuses a body too deep to validate, or with a __proto__ key, before validating it', async () => {
+    const deep = JSON.parse(`{"metadata":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`);
+    const tooDeep = `request body is nested more than ${MAX_BODY_NESTING} levels deep`;
+    expect(await rejection(deep, StoreEntryDto)).toEqual({ message: tooDeep, details: [tooDeep] });
+    const proto = 'request body must not use __proto__ as a key';
+    expect(await rejection(JSON.parse('{"metadata":{"__proto__":{"x":1}}}'), StoreEntryDto)).toEqual({ message: proto, details: [proto] });
+  });
+
+  it('rejects offsets beyond what a JSON number holds exactly', async () => {
+    for (const offset of ['1e300', '1e20', String(Number.MAX_SAFE_INTEGER + 2)]) {
+      expect((await rejection({ offset }, PageQueryDto, 'query')).message).toBe(`offset must be at most ${Number.MAX_SAFE_INTEGER}`);
+    }
+    expect(await pipe.transform({ offset: String(Number.MAX_SAFE_INTEGER) }, { type: 'query', metatype: PageQueryDto })).toEqual(
+      expect.objectContaining({ offset: Number.MAX_SAFE_INTEGER }),
+    );
   });
 
   it('applies query defaults, also on the cached empty-query path', async () => {

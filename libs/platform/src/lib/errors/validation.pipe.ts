@@ -1,4 +1,5 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { bodyShapeProblem } from './body-shape';
 
 /** Flattens nested class-validator errors into one line per failed constraint. */
 export function validationMessages(errors: ValidationError[], parent = ''): string[] {
@@ -15,6 +16,8 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
 /**
  * The global validation pipe: whitelisting with unknown fields rejected, payload transformed to
  * DTO classes, and errors in the contract's shape (`message` = first line, `details` = all).
+ * Bodies too deep to validate, or with a `__proto__` key, are refused first (see
+ * bodyShapeProblem). Pipes run after guards, so 401 and 403 still come before any 400.
  */
 @Injectable()
 export class ContractValidationPipe extends ValidationPipe {
@@ -37,10 +40,12 @@ export class ContractValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
-    if (metadata.type === 'body' && metatype && this.toValidate(metadata)) {
-      if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new BadRequestException({ message: 'request body must be a JSON object', details: ['request body must be a JSON object'] });
+    if (metadata.type === 'body') {
+      if (metatype && this.toValidate(metadata) && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+        throw badRequest('request body must be a JSON object');
       }
+      const problem = bodyShapeProblem(value);
+      if (problem) throw badRequest(problem);
     }
     // Hot path: most GETs carry no query; validating the same empty object again is pure cost.
     if (metadata.type === 'query' && metatype && isEmptyObject(value) && this.validWhenEmpty.has(metatype)) {
@@ -51,5 +56,7 @@ export class ContractValidationPipe extends ValidationPipe {
     return result;
   }
 }
+
+const badRequest = (message: string) => new BadRequestException({ message, details: [message] });
 
 const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;

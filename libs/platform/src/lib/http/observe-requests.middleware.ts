@@ -16,7 +16,7 @@ const UNLOGGED_PATHS = new Set(['/health', '/metrics']);
  * ~640 µs of CPU; this costs ~20 µs. Logs written during a request name its id themselves.
  */
 export function observeRequests(metrics: MetricsRegistry, logger: Logger): RequestHandler {
-  return (request: Request & { id?: string }, response: Response, next: NextFunction) => {
+  return (request: Request, response: Response, next: NextFunction) => {
     const id = assignRequestId(request, response);
     request.id = id;
     const started = performance.now();
