@@ -93,8 +93,8 @@ describe('buildSearch', () => {
     const sizes = buildFilterSizes(criteria({ mode: 'fast' }, { peak: { $gt: 1 } }));
     expect(sizes).toEqual({
       sql:
-        "SELECT (SELECT COUNT(*) FROM (SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input' AND name = $2 AND text_value IS NOT NULL AND text_value = $3) f) AS size0, " +
-        "(SELECT COUNT(*) FROM (SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'output' AND name = $4 AND num_value IS NOT NULL AND num_value > $5) f) AS size1",
+        "SELECT (SELECT COUNT(*) FROM (SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input' AND name = $2 AND text_value IS NOT NULL AND text_value = $3 LIMIT 4096) f) AS size0, " +
+        "(SELECT COUNT(*) FROM (SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'output' AND name = $4 AND num_value IS NOT NULL AND num_value > $5 LIMIT 4096) f) AS size1",
       params: ['heat-1d', 'mode', 'fast', 'peak', 1],
     });
   });

@@ -138,15 +138,25 @@ function intersection(filters: ParameterFilter[], params: Parameters): string {
 const MAX_NESTED_FILTERS = 8;
 
 /**
- * How many values each filter selects, in filter order (`size0`, `size1`, …): one cheap range
- * count per filter (covering index scans, ~55 ns an entry on SQLite), to order them for intersection.
+ * How many values each filter selects, in filter order (`size0`, `size1`, …), counted up to
+ * SIZE_COUNT_CAP: cheap covering index scans (~55 ns an entry on SQLite) to order the filters for
+ * intersection. Filters past the cap all select many runs; they keep the request's order.
  */
 export function buildFilterSizes(criteria: SearchCriteria): Statement {
   const params = new Parameters();
   params.add(criteria.simulationName);
-  const sizes = criteria.filters.map((filter, index) => `(SELECT COUNT(*) FROM (${branch(filter, params)}) f) AS size${index}`);
+  const sizes = criteria.filters.map(
+    (filter, index) => `(SELECT COUNT(*) FROM (${branch(filter, params)} LIMIT ${SIZE_COUNT_CAP}) f) AS size${index}`,
+  );
   return { sql: `SELECT ${sizes.join(', ')}`, params: params.values };
 }
+
+/**
+ * Measured on 100,000 runs, two ranges (2 % and 10 % of the values): counting in full costs
+ * 670 µs, a third of the search; capped at 4,096, 440 µs with the same order. For 20 % and 40 %,
+ * 3.4 ms in full against 0.6 ms capped, while the order past the cap is worth ~7 ms at most.
+ */
+const SIZE_COUNT_CAP = 4096;
 
 /**
  * The runs whose parameter satisfies every condition of the filter. result_params rows fall in
