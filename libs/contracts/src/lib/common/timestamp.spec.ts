@@ -8,6 +8,17 @@ describe('timestamps', () => {
     expect(formatOptionalTimestamp(null)).toBeNull();
   });
 
+  it('agrees with Date.toISOString across days, day ends and before 1970', () => {
+    const viaDate = (micros: number) => {
+      const millis = Math.floor(micros / 1000);
+      return new Date(millis).toISOString().slice(0, 23) + String(micros - millis * 1000).padStart(3, '0');
+    };
+    const start = Date.UTC(2026, 10, 22) * 1000;
+    const samples = [-1, 0, 1, -86_400_000_000, start - 1, start, start + 86_399_999_999];
+    for (let step = 0; step < 500; step += 1) samples.push(start - step * 7_654_321_123 + step);
+    for (const micros of samples) expect(formatTimestamp(micros)).toBe(viaDate(micros));
+  });
+
   it('parses with or without zone and fraction, and round-trips', () => {
     const micros = Date.UTC(2026, 10, 22, 10, 12, 25) * 1000 + 123_456;
     expect(parseTimestamp('2026-11-22T10:12:25.123456')).toBe(micros);
