@@ -9,7 +9,8 @@ module.exports = {
       compiler: 'tsc',
       main: './src/main.ts',
       tsConfig: './tsconfig.app.json',
-      assets: [],
+      // SqliteReadPool starts its workers from this file, next to main.js.
+      assets: [{ input: 'libs/persistence/src/lib/database', glob: 'sqlite-read.worker.js', output: '.' }],
       optimization: false,
       outputHashing: 'none',
       generatePackageJson: true,

@@ -11,3 +11,6 @@ export * from './lib/database/sql-executor';
 export * from './lib/auth';
 export * from './lib/catalog';
 export * from './lib/results';
+export * from './lib/database/sqlite-read-pool';
+export * from './lib/database/positional-parameters';
+export * from './lib/database/snapshot-reader';

@@ -2,7 +2,8 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AuthModule } from '@simsvc/auth';
-import { DatabaseModule, StoreDefinition } from '@simsvc/persistence';
+import { DatabaseModule, SnapshotReader, StoreDefinition } from '@simsvc/persistence';
+import { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
 import { ServiceConfig } from './config/service-config';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
@@ -33,10 +34,15 @@ export class PlatformModule {
         { provide: SERVICE_CONFIG, useValue: config },
         { provide: SERVICE_DATA_SOURCE, useExisting: getDataSourceToken(store.name) },
         MetricsRegistry,
+        {
+          provide: SnapshotReader,
+          useFactory: (dataSource: DataSource) => new SnapshotReader(dataSource, config.database.path),
+          inject: [SERVICE_DATA_SOURCE],
+        },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ContractValidationPipe },
       ],
-      exports: [SERVICE_CONFIG, SERVICE_DATA_SOURCE, MetricsRegistry, DatabaseModule],
+      exports: [SERVICE_CONFIG, SERVICE_DATA_SOURCE, MetricsRegistry, SnapshotReader, DatabaseModule],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SqlExecutor } from '@simsvc/persistence';
+import { SnapshotReader, SqlExecutor } from '@simsvc/persistence';
 import { CATALOG_SQL } from '../catalog-shared.module';
 import { globSubstringPattern, likeSubstringPattern, searchWords, usesTrigramIndex } from './search-terms';
 import { NewSimulation } from './simulation-registration';
@@ -71,7 +71,10 @@ const DELETE = `DELETE FROM catalog_simulations
  */
 @Injectable()
 export class SimulationsRepository {
-  constructor(@Inject(CATALOG_SQL) private readonly sql: SqlExecutor) {}
+  constructor(
+    @Inject(CATALOG_SQL) private readonly sql: SqlExecutor,
+    private readonly reader: SnapshotReader,
+  ) {}
 
   /**
    * Registers a simulation; undefined when (name, version) is taken. Runs in `tx` when given.
@@ -208,10 +211,11 @@ export class SimulationsRepository {
    */
   async search(criteria: SearchCriteria): Promise<Page<SimulationRecord>> {
     const { statement, params, count } = criteria.tokens.length > 0 ? this.tokenSearch(criteria) : this.browse(criteria);
-    const rows = await this.sql.query<SimulationRecord & { total?: number }>(statement, params);
+    // Searches read through the SnapshotReader: on SQLite in a worker thread, off the main one.
+    const [rows] = (await this.reader.read([{ sql: statement, params }])) as [(SimulationRecord & { total?: number })[]];
     if (rows.length > 0 && rows[0].total !== undefined) return { records: rows.map(withoutTotal), total: Number(rows[0].total) };
-    const [{ total }] = await this.sql.query<{ total: number }>(count.statement, count.params);
-    return { records: rows.map(withoutTotal), total };
+    const [[{ total }]] = (await this.reader.read([{ sql: count.statement, params: count.params }])) as [{ total: number | string }[]];
+    return { records: rows.map(withoutTotal), total: Number(total) };
   }
 
   private browse(criteria: SearchCriteria) {

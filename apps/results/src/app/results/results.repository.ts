@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ResultParamClass } from '@simsvc/contracts';
-import { createSqlExecutor, SqlExecutor } from '@simsvc/persistence';
+import { createSqlExecutor, SnapshotReader, SqlExecutor } from '@simsvc/persistence';
 import { SERVICE_DATA_SOURCE } from '@simsvc/platform';
 import { DataSource } from 'typeorm';
 import { HitRecord, NewResult, ParameterRow, ResultRecord } from './result.record';
 import { buildFilterSizes, buildSearch, SearchCriteria } from './search-query';
-import { SearchReader } from './search-reader';
 
 export interface ParameterFigures {
   /** The simulation's revision the figures were computed at (null: it has no results). */
@@ -80,7 +79,7 @@ export class ResultsRepository {
 
   constructor(
     @Inject(SERVICE_DATA_SOURCE) dataSource: DataSource,
-    private readonly reader: SearchReader,
+    private readonly reader: SnapshotReader,
   ) {
     this.sql = createSqlExecutor(dataSource);
   }

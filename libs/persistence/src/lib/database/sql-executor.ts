@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { Backend } from './database-config';
+import { positionalArgs, toPositional } from './positional-parameters';
 import { postgresPool, sqliteHandle } from './raw-handles';
 
 /**
@@ -78,8 +79,6 @@ interface PreparedSqlite {
   order: number[];
 }
 
-const bindable = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
-
 class SqliteExecutor implements SqlExecutor {
   readonly backend = 'sqlite' as const;
 
@@ -146,15 +145,11 @@ class SqliteExecutor implements SqlExecutor {
   private bind(sql: string, params: readonly unknown[]): { statement: BetterSqlite3.Statement; args: unknown[] } {
     let prepared = this.prepared.get(sql);
     if (!prepared) {
-      const order: number[] = [];
-      const text = sql.replace(/\$(\d+)/g, (_match, index: string) => {
-        order.push(Number(index) - 1);
-        return '?';
-      });
+      const { text, order } = toPositional(sql);
       prepared = { statement: this.db.prepare(text), order };
       this.prepared.set(sql, prepared);
     }
-    return { statement: prepared.statement, args: prepared.order.map((index) => bindable(params[index])) };
+    return { statement: prepared.statement, args: positionalArgs(prepared.order, params) };
   }
 }
 

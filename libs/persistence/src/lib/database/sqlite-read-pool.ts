@@ -1,0 +1,113 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { positionalArgs, toPositional } from './positional-parameters';
+import { StatementCache } from './sql-executor';
+
+/** A statement with `$n` placeholders and its parameters. */
+export interface ReadStatement {
+  sql: string;
+  params: readonly unknown[];
+}
+
+// Next to this module in the sources, next to main.js in a build (each app's webpack config copies it).
+const WORKER_SCRIPT = join(__dirname, 'sqlite-read.worker.js');
+const CACHED_STATEMENTS = 64;
+
+/**
+ * Expensive SQLite reads (searches) on read-only connections in worker threads. better-sqlite3
+ * is synchronous, so on the main thread a 2 ms search holds up every other request for 2 ms;
+ * here the main thread parses, checks and answers other requests meanwhile, and the two cores
+ * both work. Like any second connection in WAL mode, a worker sees committed data only.
+ */
+export class SqliteReadPool {
+  private readonly workers: ReadWorker[];
+  private readonly positional = new StatementCache<ReturnType<typeof toPositional>>(CACHED_STATEMENTS);
+
+  constructor(path: string, size = defaultPoolSize()) {
+    this.workers = Array.from({ length: size }, () => new ReadWorker(path));
+  }
+
+  /** Runs the statements in one snapshot; their rows, in order. */
+  read(statements: readonly ReadStatement[]): Promise<unknown[][]> {
+    const worker = this.workers.reduce((idlest, candidate) => (candidate.inFlight < idlest.inFlight ? candidate : idlest));
+    return worker.read(
+      statements.map(({ sql, params }) => {
+        let positional = this.positional.get(sql);
+        if (!positional) this.positional.set(sql, (positional = toPositional(sql)));
+        return { text: positional.text, args: positionalArgs(positional.order, params) };
+      }),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+}
+
+/** One worker per core: measured on 2 cores, two workers served 418 two-range searches/s, one 316. */
+function defaultPoolSize(): number {
+  return availableParallelism();
+}
+
+interface Pending {
+  resolve: (rows: unknown[][]) => void;
+  reject: (error: Error) => void;
+}
+
+type WorkerReply = { id: number; rows: unknown[][] } | { id: number; error: { message: string; code?: string } };
+
+class ReadWorker {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private worker?: Worker;
+
+  constructor(private readonly path: string) {
+    this.worker = this.start();
+  }
+
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  read(statements: { text: string; args: unknown[] }[]): Promise<unknown[][]> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker ??= this.start();
+      this.worker.postMessage({ id, statements });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    worker?.removeAllListeners('exit');
+    await worker?.terminate();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { path: this.path, cachedStatements: CACHED_STATEMENTS } });
+    worker.on('message', (reply: WorkerReply) => {
+      const pending = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if ('rows' in reply) pending?.resolve(reply.rows);
+      else pending?.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+    });
+    worker.on('error', (error: Error & { code?: string }) =>
+      this.failPending(Object.assign(new Error(error.message || 'SQLite read worker failed'), { code: error.code })),
+    );
+    // A worker that died (it could not open the file, it ran out of memory) fails what it had;
+    // the next read starts a new one, so one bad moment does not end searching for good.
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.worker = undefined;
+      this.failPending(new Error(`SQLite read worker exited with code ${code}`));
+    });
+    return worker;
+  }
+
+  private failPending(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}
