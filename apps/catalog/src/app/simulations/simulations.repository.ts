@@ -211,11 +211,21 @@ export class SimulationsRepository {
    */
   async search(criteria: SearchCriteria): Promise<Page<SimulationRecord>> {
     const { statement, params, count } = criteria.tokens.length > 0 ? this.tokenSearch(criteria) : this.browse(criteria);
-    // Searches read through the SnapshotReader: on SQLite in a worker thread, off the main one.
-    const [rows] = (await this.reader.read([{ sql: statement, params }])) as [(SimulationRecord & { total?: number })[]];
+    const rows = await this.searchRows<SimulationRecord & { total?: number }>(statement, params);
     if (rows.length > 0 && rows[0].total !== undefined) return { records: rows.map(withoutTotal), total: Number(rows[0].total) };
-    const [[{ total }]] = (await this.reader.read([{ sql: count.statement, params: count.params }])) as [{ total: number | string }[]];
+    const [{ total }] = await this.searchRows<{ total: number }>(count.statement, count.params);
     return { records: rows.map(withoutTotal), total: Number(total) };
+  }
+
+  /**
+   * SQLite: in a worker thread (SnapshotReader), so that a search never blocks the main thread.
+   * PostgreSQL: as a named prepared statement (SqlExecutor); search SQL has few shapes (token
+   * count, tags or not), and preparing saves ~1 ms of planning per search.
+   */
+  private async searchRows<T>(sql: string, params: unknown[]): Promise<T[]> {
+    if (this.sql.backend === 'postgresql') return this.sql.query<T>(sql, params);
+    const [rows] = await this.reader.read([{ sql, params }]);
+    return rows as T[];
   }
 
   private browse(criteria: SearchCriteria) {
