@@ -84,6 +84,7 @@ class ReadWorker {
     this.worker = undefined;
     worker?.removeAllListeners('exit');
     await worker?.terminate();
+    this.failPending(new Error('SQLite read pool closed'));
   }
 
   private start(): Worker {
@@ -97,8 +98,8 @@ class ReadWorker {
     worker.on('error', (error: Error & { code?: string }) =>
       this.failPending(Object.assign(new Error(error.message || 'SQLite read worker failed'), { code: error.code })),
     );
-    // A worker that died (it could not open the file, it ran out of memory) fails what it had;
-    // the next read starts a new one, so one bad moment does not end searching for good.
+    // A worker that died (out of memory, a native crash) fails what it had; the next read starts
+    // a new one, so one bad moment does not end searching for good.
     worker.on('exit', (code) => {
       if (this.worker === worker) this.worker = undefined;
       this.failPending(new Error(`SQLite read worker exited with code ${code}`));
