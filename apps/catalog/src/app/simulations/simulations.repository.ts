@@ -220,7 +220,7 @@ export class SimulationsRepository {
   /**
    * SQLite: in a worker thread (SnapshotReader), so that a search never blocks the main thread.
    * PostgreSQL: as a named prepared statement (SqlExecutor); search SQL has few shapes (token
-   * count, tags or not), and preparing saves ~1 ms of planning per search.
+   * count, tags or not), and preparing cuts planning from ~1.9 to ~0.35 ms per search.
    */
   private async searchRows<T>(sql: string, params: unknown[]): Promise<T[]> {
     if (this.sql.backend === 'postgresql') return this.sql.query<T>(sql, params);
