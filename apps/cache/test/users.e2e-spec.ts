@@ -182,10 +182,13 @@ describe('users', () => {
       expect((await list(`?offset=${all.total}`).expect(200)).body.users).toEqual([]);
     });
 
-    it.each(['?offset=1e300', '?offset=1e20'])('refuses %s with 400 naming the bound', async (query) => {
-      const message = 'offset must be at most 9007199254740991';
-      expect((await list(query).expect(400)).body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
-    });
+    it.each(['?offset=999999999999999999999999999999', '?offset=100000000000000000000'])(
+      'refuses %s with 400 naming the bound',
+      async (query) => {
+        const message = 'offset must be at most 9007199254740991';
+        expect((await list(query).expect(400)).body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
+      },
+    );
 
     it.each(['?limit=0', '?limit=1001', '?limit=abc', '?limit=1.5', '?offset=-1', '?offset=x', '?sort=name'])(
       'refuses %s with 400',

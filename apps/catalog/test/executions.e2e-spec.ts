@@ -260,7 +260,7 @@ describe('executions and statistics (contract §5)', () => {
         'status must be one of pending, running, completed, failed, cancelled, cached, success',
       ]);
       expect((await svc.http().get(`/simulations/${id}/executions?limit=5000`).set('X-Session-ID', user)).status).toBe(400);
-      const huge = await svc.http().get(`/simulations/${id}/executions?offset=1e300`).set('X-Session-ID', user);
+      const huge = await svc.http().get(`/simulations/${id}/executions?offset=999999999999999999999999999999`).set('X-Session-ID', user);
       const message = 'offset must be at most 9007199254740991';
       expect([huge.status, huge.body]).toEqual([400, { statusCode: 400, error: 'Bad Request', message, details: [message] }]);
       const last = await svc.http().get(`/simulations/${id}/executions?offset=9007199254740991`).set('X-Session-ID', user);

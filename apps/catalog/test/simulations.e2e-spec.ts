@@ -339,10 +339,10 @@ describe('simulations (contract §5)', () => {
       expect(bad.body.message).toBe('limit must be from 1 to 1000');
     });
 
-    it('refuses an offset beyond 2^53 - 1 (1e300 is an integer too) with 400, and takes 2^53 - 1 itself', async () => {
+    it('refuses an offset beyond 2^53 - 1 with 400, and takes 2^53 - 1 itself', async () => {
       const sim = await registerSimulation(svc);
       const message = 'offset must be at most 9007199254740991';
-      for (const offset of ['1e300', '1e20', '9007199254740992']) {
+      for (const offset of ['999999999999999999999999999999', '100000000000000000000', '9007199254740992']) {
         const response = await svc.http().get(`/simulations/${sim.name}/versions?offset=${offset}`).set('X-Session-ID', user);
         expect(response.status).toBe(400);
         expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });

@@ -248,7 +248,7 @@ describe('automatic registration: queue for approval (contract §5)', () => {
     expect([bad.status, bad.body.message]).toEqual([400, 'status must be one of pending, invalid, duplicate']);
     const huge = await svc
       .http()
-      .get('/sync/pending?offset=1e300')
+      .get('/sync/pending?offset=999999999999999999999999999999')
       .set('X-Session-ID', await svc.tokenFor('user'));
     const message = 'offset must be at most 9007199254740991';
     expect([huge.status, huge.body]).toEqual([400, { statusCode: 400, error: 'Bad Request', message, details: [message] }]);

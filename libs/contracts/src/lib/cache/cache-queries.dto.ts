@@ -1,13 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { DecimalInteger } from '../common/decimal-integer.transform';
 import { PageQueryDto } from '../common/page-query.dto';
 import { MAX_SIMULATION_ID, MAX_TEXT_LENGTH } from './cache-limits';
 
 class SimulationIdQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIMULATION_ID })
   @IsOptional()
-  @Type(() => Number)
+  @DecimalInteger()
   @IsInt({ message: 'simulation_id must be an integer' })
   @Min(1, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
   @Max(MAX_SIMULATION_ID, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
@@ -21,7 +21,7 @@ export class SimulationIdQueryDto extends SimulationIdQuery {}
 export class ListEntriesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIMULATION_ID })
   @IsOptional()
-  @Type(() => Number)
+  @DecimalInteger()
   @IsInt({ message: 'simulation_id must be an integer' })
   @Min(1, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
   @Max(MAX_SIMULATION_ID, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })

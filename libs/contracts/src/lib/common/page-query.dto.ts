@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
+import { DecimalInteger } from './decimal-integer.transform';
 
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 1000;
@@ -13,14 +13,14 @@ export const MAX_PAGE_OFFSET = Number.MAX_SAFE_INTEGER;
 /** `limit` (1..1000, default 50) and `offset` (0..2^53 - 1, default 0) of every paged list. */
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
-  @Type(() => Number)
+  @DecimalInteger()
   @IsInt({ message: 'limit must be an integer' })
   @Min(1, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
   @Max(MAX_PAGE_LIMIT, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
   limit = DEFAULT_PAGE_LIMIT;
 
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
-  @Type(() => Number)
+  @DecimalInteger()
   @IsInt({ message: 'offset must be an integer' })
   @Min(0, { message: 'offset must not be negative' })
   @Max(MAX_PAGE_OFFSET, { message: `offset must be at most ${MAX_PAGE_OFFSET}` })

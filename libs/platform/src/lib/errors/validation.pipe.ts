@@ -47,6 +47,10 @@ export class ContractValidationPipe extends ValidationPipe {
       const problem = bodyShapeProblem(value);
       if (problem) throw badRequest(problem);
     }
+    // class-transformer drops a `__proto__` key before whitelisting could refuse it as unknown.
+    if (metadata.type === 'query' && typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
+      throw badRequest('property __proto__ should not exist');
+    }
     // Hot path: most GETs carry no query; validating the same empty object again is pure cost.
     if (metadata.type === 'query' && metatype && isEmptyObject(value) && this.validWhenEmpty.has(metatype)) {
       return new (metatype as new () => object)();
