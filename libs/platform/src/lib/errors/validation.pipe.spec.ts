@@ -39,8 +39,11 @@ describe('ContractValidationPipe', () => {
   });
 
   it('rejects offsets beyond what a JSON number holds exactly', async () => {
-    for (const offset of ['1e300', '1e20', String(Number.MAX_SAFE_INTEGER + 2)]) {
+    for (const offset of ['9'.repeat(300), '100000000000000000000', String(Number.MAX_SAFE_INTEGER + 2)]) {
       expect((await rejection({ offset }, PageQueryDto, 'query')).message).toBe(`offset must be at most ${Number.MAX_SAFE_INTEGER}`);
+    }
+    for (const offset of ['1e300', '0x10', '1.0', '']) {
+      expect((await rejection({ offset }, PageQueryDto, 'query')).message).toBe('offset must be an integer');
     }
     expect(await pipe.transform({ offset: String(Number.MAX_SAFE_INTEGER) }, { type: 'query', metatype: PageQueryDto })).toEqual(
       expect.objectContaining({ offset: Number.MAX_SAFE_INTEGER }),
