@@ -9,17 +9,9 @@
 //   SIMSVC_BENCH_DURATION: seconds per scenario (default 10)
 'use strict';
 
-const { spawn } = require('node:child_process');
-const { randomBytes } = require('node:crypto');
-const { existsSync, mkdtempSync, rmSync } = require('node:fs');
-const { createServer } = require('node:net');
-const { tmpdir } = require('node:os');
-const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
+const { createDatabase, inParallel, login, random, startService } = require('./harness');
 
-const ROOT = resolve(__dirname, '../..');
-const MAIN = join(ROOT, 'dist/apps/catalog/main.js');
-const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const SIMULATIONS = 10_000;
 const VERSIONS_PER_NAME = 4;
 const EXECUTIONS = 100_000;
@@ -35,18 +27,6 @@ const WORDS = Array.from(
 );
 const TAGS = Array.from({ length: 40 }, (_, i) => `tag${i}`);
 const STATUSES = ['completed', 'completed', 'completed', 'failed', 'cached', 'cancelled', 'running', 'pending'];
-
-/** Deterministic pseudo-random numbers, so every run loads the same data. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function simulationBody(index, next) {
   const nameIndex = Math.floor(index / VERSIONS_PER_NAME);
@@ -64,32 +44,6 @@ function simulationBody(index, next) {
   };
 }
 
-async function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForHealth(base, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`service exited with status ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/health`);
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('service did not become healthy');
-}
-
 async function json(base, method, path, token, body) {
   const response = await fetch(`${base}${path}`, {
     method,
@@ -98,47 +52,6 @@ async function json(base, method, path, token, body) {
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function inParallel(count, concurrency, task) {
-  let next = 0;
-  const workers = Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const index = next++;
-      await task(index);
-    }
-  });
-  await Promise.all(workers);
-}
-
-/** A database of the given backend and the service's command-line options for it. */
-async function prepareDatabase(backend, pgAdminUrl, directory) {
-  if (backend === 'sqlite') {
-    const path = join(directory, 'catalog.db');
-    return {
-      args: ['--backend', 'sqlite', '--db-path', path, '--auth-db-path', join(directory, 'auth.db')],
-      path,
-      drop: async () => undefined,
-    };
-  }
-  const { Client } = require('pg');
-  const name = `simsvc_bench_catalog_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    args: ['--backend', 'postgresql', '--db-url', url.toString()],
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: pgAdminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 function executionRows(simulationIds, next) {
@@ -211,19 +124,12 @@ async function measure(base, token, title, paths, duration) {
 }
 
 async function benchBackend(backend, { pgAdminUrl, log, duration }) {
-  const directory = mkdtempSync(join(tmpdir(), 'simsvc-bench-catalog-'));
-  const database = await prepareDatabase(backend, pgAdminUrl, directory);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN, '--port', String(port), '--host', '127.0.0.1', '--log-level', 'warn', ...database.args], {
-    env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, SIMSVC_CATALOG_WATCH_DIR: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const database = await createDatabase('catalog', backend, pgAdminUrl);
+  // Request logging off and no watch directory: the figures are those of the catalog's own work.
+  const service = await startService('catalog', database.args, ['--log-level', 'warn'], { SIMSVC_CATALOG_WATCH_DIR: '' });
+  const base = service.url;
   try {
-    await waitForHealth(base, child);
-    const login = await json(base, 'POST', '/session/login', null, ADMIN);
-    if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-    const token = login.body.token;
+    const token = await login(base);
 
     const next = random(20261122);
     const bodies = Array.from({ length: SIMULATIONS }, (_, i) => simulationBody(i, next));
@@ -271,14 +177,9 @@ async function benchBackend(backend, { pgAdminUrl, log, duration }) {
     }
     return { backend, simulationLoadSeconds: simulationLoad, executionLoadSeconds: executionLoad, results };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
-    if (process.env.SIMSVC_BENCH_KEEP === '1') {
-      log(`[${backend}] kept the database: ${database.path ?? database.url}`);
-    } else {
-      await database.drop().catch(() => undefined);
-      rmSync(directory, { recursive: true, force: true });
-    }
+    await service.stop();
+    if (process.env.SIMSVC_BENCH_KEEP === '1') log(`[${backend}] kept the database: ${database.path ?? database.url}`);
+    else await database.drop().catch(() => undefined);
   }
 }
 
@@ -299,7 +200,6 @@ function report(run, log) {
  * passes `backends`); `backend` alone (or 'both') also works.
  */
 async function run({ backend, backends, pgAdminUrl, log = console.log } = {}) {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} not found: run \`npx nx build catalog\` first`);
   const adminUrl =
     pgAdminUrl ?? process.env.SIMSVC_BENCH_PG_URL ?? process.env.SIMSVC_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const duration = Number(process.env.SIMSVC_BENCH_DURATION ?? 10);

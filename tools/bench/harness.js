@@ -32,8 +32,10 @@ async function withPg(adminUrl, work) {
 async function createDatabase(service, backend, pgAdminUrl) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), `simsvc-bench-${service}-`));
   if (backend === 'sqlite') {
+    const file = path.join(directory, `${service}.db`);
     return {
-      args: ['--backend', 'sqlite', '--db-path', path.join(directory, `${service}.db`), '--auth-db-path', path.join(directory, 'auth.db')],
+      args: ['--backend', 'sqlite', '--db-path', file, '--auth-db-path', path.join(directory, 'auth.db')],
+      path: file,
       directory,
       drop: async () => fs.rmSync(directory, { recursive: true, force: true }),
     };
@@ -168,6 +170,18 @@ const formatRow = (name, figures, ceiling) =>
     .filter(Boolean)
     .join('  ');
 
+/** A deterministic pseudo-random sequence (mulberry32), so every run and backend gets the same data. */
+function random(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Runs `work(limit)` for items 0..count-1 with at most `concurrency` in flight. */
 async function inParallel(count, concurrency, work) {
   let next = 0;
@@ -177,4 +191,4 @@ async function inParallel(count, concurrency, work) {
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
-module.exports = { ADMIN, createDatabase, startService, login, load, processUsage, formatRow, inParallel, withPg, freePort };
+module.exports = { ADMIN, createDatabase, startService, login, load, processUsage, formatRow, inParallel, random, withPg, freePort };

@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const Database = require('better-sqlite3');
-const { createDatabase, startService, login, load, formatRow, inParallel, processUsage, withPg } = require('./harness');
+const { createDatabase, startService, login, load, formatRow, inParallel, processUsage, random, withPg } = require('./harness');
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 100_000);
 const RUN_DATABASES = Number(process.env.BENCH_RUN_DATABASES ?? 1_000);
@@ -23,28 +23,6 @@ const SIMULATION = 'bench-sim';
 const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
 
 // ---- data -------------------------------------------------------------------------------------
-
-/** A deterministic pseudo-random sequence (mulberry32), so both backends get the same data. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function parameters(index) {
-  const next = random(index + 1);
-  const inputs = {};
-  for (let k = 0; k < 9; k += 1) inputs[`x${k}`] = Math.round(next() * 100 * 1e6) / 1e6;
-  inputs.mode = MODES[index % MODES.length];
-  const outputs = {};
-  for (let k = 0; k < 10; k += 1) outputs[`y${k}`] = Math.round(next() * 1000 * 1e3) / 1e3;
-  return { inputs, outputs };
-}
 
 const directBody = (index) => {
   const { inputs, outputs } = parameters(index);
