@@ -5,26 +5,12 @@ import {
   ResultParameterSchema,
   ResultParamClass,
   ResultResponse,
-  ResultSchema,
   SearchHit,
 } from '@simsvc/contracts';
 import { encodeValue, EncodedValue } from './parameter-values';
 
-/** A result about to be stored (timestamps in microseconds). */
-export interface NewResult {
-  execution_id: string;
-  simulation_name: string;
-  simulation_version: string;
-  squid_id: string | null;
-  status: string;
-  duration_seconds: number | null;
-  input_params: Record<string, ResultJsonValue>;
-  output_params: Record<string, ResultJsonValue>;
-  schema: ResultSchema;
-  run_db_path: string | null;
-  metadata: Record<string, unknown> | null;
-  completed_at: number | null;
-}
+/** A result about to be stored: the response's fields before it has an id (timestamps in microseconds). */
+export type NewResult = Omit<ResultResponse, 'id' | 'created_at' | 'completed_at'> & { completed_at: number | null };
 
 /** A row of `results` as the repository returns it. */
 export interface ResultRecord {
