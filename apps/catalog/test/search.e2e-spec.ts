@@ -1,3 +1,5 @@
+import { SqlExecutor } from '@simsvc/persistence';
+import { CATALOG_SQL } from '../src/app/catalog-shared.module';
 import { SearchIndexMaintainer } from '../src/app/simulations/search-index.maintainer';
 import { CatalogTestService, registerSimulation, startCatalogService, uniqueName } from './support/catalog-test-service';
 
@@ -179,6 +181,29 @@ describe('search (contract §5)', () => {
     expect(names((await search({ query: `${a} ${b}` })).body)).toEqual([second.name, first.name]);
     expect(await maintainer.optimizeIfGrown()).toBe(svc.backend === 'sqlite');
     expect(names((await search({ query: `${a} ${b}` })).body)).toEqual([second.name, first.name]);
+  });
+
+  // Pages are sent from each simulation's stored document (see the documents migration).
+  it('sends the same simulations as GET, also for rows an older service version wrote without a current document', async () => {
+    const word = marker();
+    const older = await registerSimulation(svc, { description: `first ${word}` });
+    const inserted = await registerSimulation(svc, { description: `second ${word}` });
+    const current = await registerSimulation(svc, { description: `third ${word}` });
+    const sql = svc.nestApp.get<SqlExecutor>(CATALOG_SQL);
+    // A PATCH by an older version changes columns and updated_at, not the document; its INSERT leaves no document.
+    await sql.execute(`UPDATE catalog_simulations SET description = $2, updated_at = updated_at + 1 WHERE id = $1`, [
+      older.id,
+      `first ${word}, changed by an older version`,
+    ]);
+    await sql.execute('UPDATE catalog_simulations SET document = NULL, document_of = NULL WHERE id = $1', [inserted.id]);
+
+    const viaGet = async (sim: { name: string; version: string }) =>
+      (await svc.http().get(`/simulations/${sim.name}`).query({ version: sim.version }).set('X-Session-ID', user).expect(200)).body;
+    const expected = [await viaGet(current), await viaGet(inserted), await viaGet(older)];
+    expect(expected[2].description).toBe(`first ${word}, changed by an older version`);
+    expect((await search({ query: word }).expect(200)).body).toEqual(expected);
+    const versions = await svc.http().get(`/simulations/${older.name}/versions`).set('X-Session-ID', user).expect(200);
+    expect(versions.body).toEqual([expected[2]]);
   });
 
   describe('bad input: 400 in the error shape', () => {

@@ -1,20 +1,14 @@
-import { formatTimestamp, ParameterSchemaMap, SimulationResponse, SimulationStatus } from '@simsvc/contracts';
+import { StoredSimulation } from '@simsvc/contracts';
 
-/** A row of catalog_simulations as the repository returns it (search_text left out). */
-export interface SimulationRecord {
-  id: number;
-  name: string;
-  version: string;
+/** A row of catalog_simulations as the repository returns it (its document left out). */
+export interface SimulationRecord extends StoredSimulation {
   version_sort_key: string;
-  status: SimulationStatus;
-  created_at: number;
-  updated_at: number;
-  author: string | null;
-  description: string;
-  /** JSON text. */
-  tags: string;
-  input_schema: string;
-  output_schema: string;
+}
+
+/** A simulation on a page (search, versions): its id and its document (see simulationDocument). */
+export interface SimulationDocumentRow {
+  id: number;
+  document: string;
 }
 
 /** Columns of SimulationRecord, for SELECT lists (qualified with `alias.` when given). */
@@ -38,18 +32,7 @@ export function simulationColumns(alias?: string): string {
     .join(', ');
 }
 
-export function toSimulationResponse(record: SimulationRecord): SimulationResponse {
-  return {
-    id: record.id,
-    name: record.name,
-    version: record.version,
-    description: record.description,
-    author: record.author,
-    tags: JSON.parse(record.tags) as string[],
-    input_schema: JSON.parse(record.input_schema) as ParameterSchemaMap,
-    output_schema: JSON.parse(record.output_schema) as ParameterSchemaMap,
-    status: record.status,
-    created_at: formatTimestamp(record.created_at),
-    updated_at: formatTimestamp(record.updated_at),
-  };
+/** A page's SELECT list: the id and the document while it is current (else NULL: see the documents migration). */
+export function documentColumns(alias: string): string {
+  return `${alias}.id, CASE WHEN ${alias}.document_of = ${alias}.updated_at THEN ${alias}.document END AS document`;
 }

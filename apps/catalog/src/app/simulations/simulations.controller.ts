@@ -20,7 +20,7 @@ import {
 } from '@simsvc/contracts';
 import type { Response } from 'express';
 import { IdParam, SimulationNamePipe } from './simulation-params';
-import { ResponsePage, SimulationsService } from './simulations.service';
+import { JsonPage, ResponsePage, SimulationsService } from './simulations.service';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
@@ -28,6 +28,13 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export function pageBody<T>(response: Response, page: ResponsePage<T>): T[] {
   response.setHeader(TOTAL_COUNT_HEADER, String(page.total));
   return page.items;
+}
+
+/** pageBody for a page already written as JSON text: sent as it is, with its JSON content type. */
+function jsonPageBody(response: Response, page: JsonPage): string {
+  response.setHeader(TOTAL_COUNT_HEADER, String(page.total));
+  response.type('json');
+  return page.json;
 }
 
 @ApiTags('simulations')
@@ -49,8 +56,8 @@ export class SimulationsController {
   @RequirePrivileges('read_catalog')
   @ApiOperation({ summary: 'Search by text and tags: more matching words first, then newest; X-Total-Count has the number of matches' })
   @ApiOkResponse({ type: [SimulationResponse] })
-  async search(@Query() query: SearchSimulationsQueryDto, @Res({ passthrough: true }) response: Response): Promise<SimulationResponse[]> {
-    return pageBody(response, await this.simulations.search(query));
+  async search(@Query() query: SearchSimulationsQueryDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return jsonPageBody(response, await this.simulations.search(query));
   }
 
   @Get(':name')
@@ -71,8 +78,8 @@ export class SimulationsController {
     @Param('name', SimulationNamePipe) name: string,
     @Query() page: PageQueryDto,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<SimulationResponse[]> {
-    return pageBody(response, await this.simulations.versions(name, page));
+  ): Promise<string> {
+    return jsonPageBody(response, await this.simulations.versions(name, page));
   }
 
   @Patch(':id')

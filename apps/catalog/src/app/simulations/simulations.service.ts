@@ -7,16 +7,24 @@ import {
   RegisterSimulationDto,
   SearchSimulationsQueryDto,
   SimulationResponse,
+  simulationJson,
+  toSimulationResponse,
   UpdateSimulationDto,
 } from '@simsvc/contracts';
 import { CatalogMetrics } from '../catalog.metrics';
 import { searchTokens, tagFilter } from './search-terms';
 import { NewSimulation, newSimulationFrom, schemaSides } from './simulation-registration';
-import { SimulationRecord, toSimulationResponse } from './simulation.record';
+import { SimulationDocumentRow } from './simulation.record';
 import { Page, SimulationsRepository } from './simulations.repository';
 
 export interface ResponsePage<T> {
   items: T[];
+  total: number;
+}
+
+/** A page as its JSON array text, for pages of simulations (see simulationJson). */
+export interface JsonPage {
+  json: string;
   total: number;
 }
 
@@ -41,7 +49,7 @@ export class SimulationsService {
     return toSimulationResponse(record);
   }
 
-  async search(query: SearchSimulationsQueryDto): Promise<ResponsePage<SimulationResponse>> {
+  async search(query: SearchSimulationsQueryDto): Promise<JsonPage> {
     const page = await this.repository.search({
       tokens: searchTokens(query.query),
       tags: tagFilter(query.tags),
@@ -58,7 +66,7 @@ export class SimulationsService {
     return toSimulationResponse(record);
   }
 
-  async versions(name: string, page: PageQueryDto): Promise<ResponsePage<SimulationResponse>> {
+  async versions(name: string, page: PageQueryDto): Promise<JsonPage> {
     const result = await this.repository.listVersions(name, page.limit, page.offset);
     if (result.total === 0) throw notFound(name);
     return responses(result);
@@ -95,6 +103,6 @@ export class SimulationsService {
   }
 }
 
-function responses(page: Page<SimulationRecord>): ResponsePage<SimulationResponse> {
-  return { items: page.records.map(toSimulationResponse), total: page.total };
+function responses(page: Page<SimulationDocumentRow>): JsonPage {
+  return { json: `[${page.records.map((row) => simulationJson(row.id, row.document)).join(',')}]`, total: page.total };
 }

@@ -7,3 +7,4 @@ export * from './update-simulation.dto';
 export * from './record-execution.dto';
 export * from './catalog-queries.dto';
 export * from './catalog-responses';
+export * from './simulation-document';

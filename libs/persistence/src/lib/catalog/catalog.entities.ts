@@ -21,6 +21,10 @@ export class CatalogSimulationEntity {
   @Column({ type: 'text' }) tags!: string;
   @Column({ name: 'input_schema', type: 'text' }) inputSchema!: string;
   @Column({ name: 'output_schema', type: 'text' }) outputSchema!: string;
+  /** The API representation without the id, as JSON text (see the 1767400000000 migration). */
+  @Column({ type: 'text', nullable: true }) document!: string | null;
+  /** The updated_at the document was written for: it counts only while the two are equal. */
+  @Column({ name: 'document_of', type: 'bigint', nullable: true }) documentOf!: number | null;
 }
 
 /** One row per (simulation, lower-cased tag): the tag filter of search, by index. */

@@ -14,6 +14,8 @@ export interface StoreDefinition {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema>;
   migrations: MigrationSet;
+  /** PostgreSQL settings of every session of the store, sent when it connects (`-c name=value`). */
+  postgresSettings?: Readonly<Record<string, string>>;
 }
 
 /** Pool and timeout settings that make an unreachable PostgreSQL fail fast (503) rather than hang. */
@@ -34,7 +36,9 @@ export function dataSourceOptions(config: DatabaseConfig, store: StoreDefinition
     logging: false,
   } as const;
   if (config.backend === 'postgresql') {
-    return { ...common, type: 'postgres', url: config.url, extra: POSTGRES_POOL };
+    const settings = Object.entries(store.postgresSettings ?? {}).map(([name, value]) => `-c ${name}=${value}`);
+    const extra = settings.length > 0 ? { ...POSTGRES_POOL, options: settings.join(' ') } : POSTGRES_POOL;
+    return { ...common, type: 'postgres', url: config.url, extra };
   }
   if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
   return {
