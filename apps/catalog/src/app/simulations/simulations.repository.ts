@@ -290,10 +290,10 @@ export class SimulationsRepository {
     return this.sql.backend === 'postgresql' ? this.postgresTokenSearch(criteria) : this.sqliteTokenSearch(criteria);
   }
 
-  // PostgreSQL: each token is its own parameter, so that the generic plan of the prepared
-  // statement (which PostgreSQL settles on after five executions and then never plans again,
-  // ~0.9 ms less per search) still probes the pg_trgm index per token: `term LIKE $n`. An array
-  // of patterns would be estimated at ten rows, and its generic plan scans the whole vocabulary.
+  // PostgreSQL: each token is its own parameter, so that the statement's one generic plan (the
+  // catalog's sessions plan each statement once: see its store) still probes the pg_trgm index
+  // per token, `term LIKE $n`. An array of patterns is estimated at ten rows, and the generic
+  // plan for it scans the whole vocabulary instead.
   // A token under three characters has no trigram: strpos() over the vocabulary. The postings
   // give the simulations; a simulation's score is the number of distinct tokens it collected.
   private postgresTokenSearch(criteria: SearchCriteria) {
