@@ -20,7 +20,8 @@ import {
 } from '@simsvc/contracts';
 import type { Response } from 'express';
 import { IdParam, SimulationNamePipe } from './simulation-params';
-import { JsonPage, ResponsePage, SimulationsService } from './simulations.service';
+import { JsonPage } from './simulation.record';
+import { ResponsePage, SimulationsService } from './simulations.service';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 

@@ -1,10 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { simulationDocument, SimulationStatus } from '@simsvc/contracts';
+import { simulationDocument, simulationJson, SimulationStatus } from '@simsvc/contracts';
 import { SnapshotReader, SqlExecutor } from '@simsvc/persistence';
 import { CATALOG_SQL } from '../catalog-shared.module';
 import { globSubstringPattern, likeSubstringPattern, searchWords, usesTrigramIndex } from './search-terms';
 import { NewSimulation } from './simulation-registration';
-import { documentColumns, simulationColumns, SimulationDocumentRow, SimulationRecord } from './simulation.record';
+import {
+  documentColumns,
+  JsonPage,
+  pageJsonColumns,
+  pageRowColumns,
+  simulationColumns,
+  SimulationDocumentRow,
+  SimulationRecord,
+} from './simulation.record';
 import { versionSortKey } from './version-order';
 
 export interface SimulationChanges {
@@ -25,13 +33,35 @@ export interface SearchCriteria {
   offset: number;
 }
 
-export interface Page<T> {
-  records: T[];
-  total: number;
-}
-
 /** A page row as read: the document is NULL when missing or stale (see documentColumns). */
 type PageRow = { id: number; document: string | null };
+
+/** A page as the database writes it (see pageJsonColumns); counts are strings on PostgreSQL. */
+type JsonPageRow = { json: string; stale: number | string; total: number | string };
+
+/**
+ * One page in its two forms, over the same parameters: `json` has the database write the page
+ * (one row: json, stale, total); `rows` reads the page's rows, for the rare page holding a document
+ * that is not current.
+ */
+interface PageStatements {
+  json: string;
+  rows: string;
+  params: unknown[];
+}
+
+/**
+ * PageStatements over `pageRows`, a SELECT of pageRowColumns (and the columns `order` names) of
+ * one page, under the common table expressions `withClause`; `total` counts all matches.
+ */
+function pageStatements(parts: { withClause?: string; pageRows: string; order: string; total: string; params: unknown[] }): PageStatements {
+  const prefix = parts.withClause ? `${parts.withClause} ` : '';
+  return {
+    json: `${prefix}SELECT ${pageJsonColumns('s', parts.order)}, (${parts.total}) AS total FROM (${parts.pageRows}) s`,
+    rows: `${prefix}SELECT ${documentColumns('s')} FROM (${parts.pageRows}) s ORDER BY ${parts.order}`,
+    params: parts.params,
+  };
+}
 
 export type DeleteOutcome =
   { deleted: Pick<SimulationRecord, 'id' | 'name' | 'version'> } | { deleted: null; reason: 'not-found' | 'has-executions' };
@@ -164,15 +194,15 @@ export class SimulationsRepository {
     return record;
   }
 
-  async listVersions(name: string, limit: number, offset: number): Promise<Page<SimulationDocumentRow>> {
-    const rows = await this.sql.query<PageRow>(
-      `SELECT ${documentColumns('s')} FROM catalog_simulations s WHERE name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
-      [name, limit, offset],
-    );
-    const [{ total }] = await this.sql.query<{ total: number }>('SELECT COUNT(*) AS total FROM catalog_simulations WHERE name = $1', [
-      name,
-    ]);
-    return { records: await this.withDocuments(rows), total };
+  async listVersions(name: string, limit: number, offset: number): Promise<JsonPage> {
+    const statements = pageStatements({
+      pageRows: `SELECT ${pageRowColumns('v')}, v.version_sort_key FROM catalog_simulations v
+        WHERE v.name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
+      order: 's.version_sort_key DESC, s.id DESC',
+      total: 'SELECT COUNT(*) FROM catalog_simulations WHERE name = $1',
+      params: [name, limit, offset],
+    });
+    return this.page(statements, (sql, params) => this.sql.query(sql, params));
   }
 
   /**
@@ -238,22 +268,26 @@ export class SimulationsRepository {
    * One page of search results and the number of all matches. With tokens: simulations matching
    * at least one, ranked by how many match (counted in SQL), then newest. Without: newest first.
    */
-  async search(criteria: SearchCriteria): Promise<Page<SimulationDocumentRow>> {
-    const { statement, params, count } = criteria.tokens.length > 0 ? this.tokenSearch(criteria) : this.browse(criteria);
-    const rows = await this.searchRows<PageRow & { total?: number }>(statement, params);
-    const records = await this.withDocuments(rows);
-    if (rows.length > 0 && rows[0].total !== undefined) return { records, total: Number(rows[0].total) };
-    const [{ total }] = await this.searchRows<{ total: number }>(count.statement, count.params);
-    return { records, total: Number(total) };
+  async search(criteria: SearchCriteria): Promise<JsonPage> {
+    const statements = criteria.tokens.length > 0 ? this.tokenSearch(criteria) : this.browse(criteria);
+    return this.page(statements, (sql, params) => this.searchRows(sql, params));
   }
 
   /**
-   * The page with every document current: a row whose document is missing or stale (written by
-   * a service version without documents, during a rolling upgrade) is rendered from its columns.
-   * A row deleted since the page was read leaves the page.
+   * The page as the database writes it; when one of its documents is missing or stale (written by
+   * a service version without documents, during a rolling upgrade), from its rows instead, with
+   * such rows rendered from their columns.
    */
+  private async page(statements: PageStatements, read: <T>(sql: string, params: unknown[]) => Promise<T[]>): Promise<JsonPage> {
+    const [page] = await read<JsonPageRow>(statements.json, statements.params);
+    const total = Number(page.total);
+    if (Number(page.stale) === 0) return { json: page.json, total };
+    const rows = await this.withDocuments(await read<PageRow>(statements.rows, statements.params));
+    return { json: `[${rows.map((row) => simulationJson(row.id, row.document)).join(',')}]`, total };
+  }
+
+  /** Every row with a current document; a row deleted since the page was read leaves the page. */
   private async withDocuments(rows: PageRow[]): Promise<SimulationDocumentRow[]> {
-    if (rows.every((row): row is SimulationDocumentRow => row.document !== null)) return rows;
     const current = await Promise.all(
       rows.map(async (row) => {
         if (row.document !== null) return { id: row.id, document: row.document };
@@ -275,18 +309,19 @@ export class SimulationsRepository {
     return rows as T[];
   }
 
-  private browse(criteria: SearchCriteria) {
-    const filter = this.tagFilter('s.id', criteria.tags, 1);
+  private browse(criteria: SearchCriteria): PageStatements {
+    const filter = this.tagFilter('b.id', criteria.tags, 1);
     const where = filter ? ` WHERE ${filter.sql}` : '';
     const next = filter ? filter.params.length + 1 : 1;
-    return {
-      statement: `SELECT ${documentColumns('s')} FROM catalog_simulations s${where} ORDER BY s.id DESC LIMIT $${next} OFFSET $${next + 1}`,
+    return pageStatements({
+      pageRows: `SELECT ${pageRowColumns('b')} FROM catalog_simulations b${where} ORDER BY b.id DESC LIMIT $${next} OFFSET $${next + 1}`,
+      order: 's.id DESC',
+      total: `SELECT COUNT(*) FROM catalog_simulations b${where}`,
       params: [...(filter?.params ?? []), criteria.limit, criteria.offset],
-      count: { statement: `SELECT COUNT(*) AS total FROM catalog_simulations s${where}`, params: filter?.params ?? [] },
-    };
+    });
   }
 
-  private tokenSearch(criteria: SearchCriteria) {
+  private tokenSearch(criteria: SearchCriteria): PageStatements {
     return this.sql.backend === 'postgresql' ? this.postgresTokenSearch(criteria) : this.sqliteTokenSearch(criteria);
   }
 
@@ -364,16 +399,18 @@ export class SimulationsRepository {
    * Sorts the scored ids (more tokens first, then newest = highest id), pages them, and fetches
    * the documents of that page only. The ranking never touches catalog_simulations.
    */
-  private rankedPage(scored: string, params: unknown[], next: number, criteria: SearchCriteria) {
-    const statement = `WITH scored AS MATERIALIZED (${scored}),
-      page AS (SELECT id, score FROM scored ORDER BY score DESC, id DESC LIMIT $${next} OFFSET $${next + 1})
-      SELECT ${documentColumns('s')}, (SELECT COUNT(*) FROM scored) AS total
-      FROM page p JOIN catalog_simulations s ON s.id = p.id ORDER BY p.score DESC, p.id DESC`;
-    return {
-      statement,
+  private rankedPage(scored: string, params: unknown[], next: number, criteria: SearchCriteria): PageStatements {
+    // One token scores every match 1: ordering by the id alone saves SQLite a sort (~15 % of its SQL).
+    const order = (alias: string) => (criteria.tokens.length === 1 ? `${alias}id DESC` : `${alias}score DESC, ${alias}id DESC`);
+    return pageStatements({
+      withClause: `WITH scored AS MATERIALIZED (${scored}),
+        page AS (SELECT id, score FROM scored ORDER BY ${order('')} LIMIT $${next} OFFSET $${next + 1})`,
+      // CROSS JOIN fixes the join order: SQLite, not seeing the LIMIT's value, would scan catalog_simulations (2.4x slower).
+      pageRows: `SELECT ${pageRowColumns('r')}, p.score FROM page p CROSS JOIN catalog_simulations r WHERE r.id = p.id`,
+      order: order('s.'),
+      total: 'SELECT COUNT(*) FROM scored',
       params: [...params, criteria.limit, criteria.offset],
-      count: { statement: `SELECT COUNT(*) AS total FROM (${scored}) AS scored`, params },
-    };
+    });
   }
 
   /** `column IN (ids carrying every tag)`, by the (tag, simulation_id) index; undefined without tags. */

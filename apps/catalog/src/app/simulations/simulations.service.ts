@@ -7,24 +7,17 @@ import {
   RegisterSimulationDto,
   SearchSimulationsQueryDto,
   SimulationResponse,
-  simulationJson,
   toSimulationResponse,
   UpdateSimulationDto,
 } from '@simsvc/contracts';
 import { CatalogMetrics } from '../catalog.metrics';
 import { searchTokens, tagFilter } from './search-terms';
 import { NewSimulation, newSimulationFrom, schemaSides } from './simulation-registration';
-import { SimulationDocumentRow } from './simulation.record';
-import { Page, SimulationsRepository } from './simulations.repository';
+import { JsonPage } from './simulation.record';
+import { SimulationsRepository } from './simulations.repository';
 
 export interface ResponsePage<T> {
   items: T[];
-  total: number;
-}
-
-/** A page as its JSON array text, for pages of simulations (see simulationJson). */
-export interface JsonPage {
-  json: string;
   total: number;
 }
 
@@ -49,14 +42,13 @@ export class SimulationsService {
     return toSimulationResponse(record);
   }
 
-  async search(query: SearchSimulationsQueryDto): Promise<JsonPage> {
-    const page = await this.repository.search({
+  search(query: SearchSimulationsQueryDto): Promise<JsonPage> {
+    return this.repository.search({
       tokens: searchTokens(query.query),
       tags: tagFilter(query.tags),
       limit: query.limit,
       offset: query.offset,
     });
-    return responses(page);
   }
 
   /** One version, or without `version` the latest (highest semantic version, else newest). */
@@ -69,7 +61,7 @@ export class SimulationsService {
   async versions(name: string, page: PageQueryDto): Promise<JsonPage> {
     const result = await this.repository.listVersions(name, page.limit, page.offset);
     if (result.total === 0) throw notFound(name);
-    return responses(result);
+    return result;
   }
 
   async update(id: number, body: UpdateSimulationDto): Promise<SimulationResponse> {
@@ -101,8 +93,4 @@ export class SimulationsService {
     if (outcome.reason === 'not-found') throw notFound(String(id));
     throw new ConflictException(`simulation ${id} has executions and cannot be deleted`);
   }
-}
-
-function responses(page: Page<SimulationDocumentRow>): JsonPage {
-  return { json: `[${page.records.map((row) => simulationJson(row.id, row.document)).join(',')}]`, total: page.total };
 }
