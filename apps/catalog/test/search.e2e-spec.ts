@@ -1,4 +1,5 @@
-import { SqlExecutor } from '@simsvc/persistence';
+import { SnapshotReader, SqlExecutor } from '@simsvc/persistence';
+import { availableParallelism } from 'node:os';
 import { CATALOG_SQL } from '../src/app/catalog-shared.module';
 import { SearchIndexMaintainer } from '../src/app/simulations/search-index.maintainer';
 import { CatalogTestService, registerSimulation, startCatalogService, uniqueName } from './support/catalog-test-service';
@@ -181,6 +182,12 @@ describe('search (contract §5)', () => {
     expect(names((await search({ query: `${a} ${b}` })).body)).toEqual([second.name, first.name]);
     expect(await maintainer.optimizeIfGrown()).toBe(svc.backend === 'sqlite');
     expect(names((await search({ query: `${a} ${b}` })).body)).toEqual([second.name, first.name]);
+  });
+
+  it('searches SQLite on one read worker fewer than the cores (at least one), PostgreSQL on none', async () => {
+    await search({ query: marker() }).expect(200);
+    const expected = svc.backend === 'sqlite' ? Math.max(1, availableParallelism() - 1) : 0;
+    expect(svc.nestApp.get(SnapshotReader).sqliteWorkerCount).toBe(expected);
   });
 
   // Pages are sent from each simulation's stored document (see the documents migration).

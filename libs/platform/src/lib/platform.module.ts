@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AuthModule } from '@simsvc/auth';
+import { availableParallelism } from 'node:os';
 import { DatabaseModule, SnapshotReader, StoreDefinition } from '@simsvc/persistence';
 import { DataSource } from 'typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -36,7 +37,8 @@ export class PlatformModule {
         MetricsRegistry,
         {
           provide: SnapshotReader,
-          useFactory: (dataSource: DataSource) => new SnapshotReader(dataSource, config.database.path),
+          useFactory: (dataSource: DataSource) =>
+            new SnapshotReader(dataSource, config.database.path, store.sqliteReadWorkers?.(availableParallelism())),
           inject: [SERVICE_DATA_SOURCE],
         },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

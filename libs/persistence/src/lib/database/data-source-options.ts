@@ -16,6 +16,8 @@ export interface StoreDefinition {
   migrations: MigrationSet;
   /** PostgreSQL settings of every session of the store, sent when it connects (`-c name=value`). */
   postgresSettings?: Readonly<Record<string, string>>;
+  /** How many worker threads read SQLite for the SnapshotReader on `cores` cores (default: one per core). */
+  sqliteReadWorkers?: (cores: number) => number;
 }
 
 /** Pool and timeout settings that make an unreachable PostgreSQL fail fast (503) rather than hang. */

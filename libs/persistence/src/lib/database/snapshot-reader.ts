@@ -18,12 +18,18 @@ export class SnapshotReader {
   constructor(
     private readonly dataSource: DataSource,
     private readonly sqlitePath: string | undefined,
+    private readonly sqliteWorkers?: number,
   ) {}
+
+  /** Worker threads reading SQLite so far (0 until the first read, and on PostgreSQL). */
+  get sqliteWorkerCount(): number {
+    return this.pool?.size ?? 0;
+  }
 
   read(statements: readonly ReadStatement[]): Promise<unknown[][]> {
     if (this.dataSource.options.type === 'postgres') return this.readPostgres(statements);
     if (!this.sqlitePath || this.sqlitePath === ':memory:') return Promise.resolve(this.readOnMainConnection(statements));
-    this.pool ??= new SqliteReadPool(this.sqlitePath);
+    this.pool ??= new SqliteReadPool(this.sqlitePath, this.sqliteWorkers);
     return this.pool.read(statements);
   }
 

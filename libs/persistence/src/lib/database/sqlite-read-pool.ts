@@ -28,6 +28,10 @@ export class SqliteReadPool {
     this.workers = Array.from({ length: size }, () => new ReadWorker(path));
   }
 
+  get size(): number {
+    return this.workers.length;
+  }
+
   /** Runs the statements in one snapshot; their rows, in order. */
   read(statements: readonly ReadStatement[]): Promise<unknown[][]> {
     const worker = this.workers.reduce((idlest, candidate) => (candidate.inFlight < idlest.inFlight ? candidate : idlest));
