@@ -36,8 +36,8 @@ export interface SearchCriteria {
 /** A page row as read: the document is NULL when missing or stale (see documentColumns). */
 type PageRow = { id: number; document: string | null };
 
-/** A page as the database writes it (see pageJsonColumns); counts are strings on PostgreSQL. */
-type JsonPageRow = { json: string; stale: number | string; total: number | string };
+/** A page as the database writes it (see pageJsonColumns). */
+type JsonPageRow = { json: string; stale: number; total: number };
 
 /**
  * One page in its two forms, over the same parameters: `json` has the database write the page
@@ -279,9 +279,8 @@ export class SimulationsRepository {
    * such rows rendered from their columns.
    */
   private async page(statements: PageStatements, read: <T>(sql: string, params: unknown[]) => Promise<T[]>): Promise<JsonPage> {
-    const [page] = await read<JsonPageRow>(statements.json, statements.params);
-    const total = Number(page.total);
-    if (Number(page.stale) === 0) return { json: page.json, total };
+    const [{ json, stale, total }] = await read<JsonPageRow>(statements.json, statements.params);
+    if (stale === 0) return { json, total };
     const rows = await this.withDocuments(await read<PageRow>(statements.rows, statements.params));
     return { json: `[${rows.map((row) => simulationJson(row.id, row.document)).join(',')}]`, total };
   }
