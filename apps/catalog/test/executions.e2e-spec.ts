@@ -52,6 +52,10 @@ describe('executions and statistics (contract §5)', () => {
         input_hash: 'h1',
         run_db_path: '/runs/x.db',
         user_id: 'alice',
+        output_count: 0,
+        artifact_count: 0,
+        error_count: 0,
+        warning_count: 0,
         created_at: expect.stringMatching(ISO),
         updated_at: created.created_at,
       });

@@ -48,6 +48,13 @@ describe('simulations (contract §5)', () => {
         status: 'active',
         created_at: expect.stringMatching(ISO),
         updated_at: created.created_at,
+        installation_id: null,
+        workflow_type: null,
+        workflow_hash: null,
+        workflow_bundle: null,
+        dependencies: null,
+        metadata: null,
+        auto_approve: false,
       });
     });
 
@@ -67,6 +74,7 @@ describe('simulations (contract §5)', () => {
       });
     });
 
+    // Schemas are kept as sent, null values included (contract §7: sim2l's native schemas come back unchanged).
     it('accepts schema: {inputs, outputs} instead of the two schema fields, and null as absent', async () => {
       const { body } = await register(
         makeSimulation({
@@ -76,7 +84,7 @@ describe('simulations (contract §5)', () => {
           schema: { inputs: { x: { type: 'file', description: null } }, outputs: { y: { type: 'array', options: [1, 2] } } },
         }),
       );
-      expect(body.input_schema).toEqual({ x: { type: 'file' } });
+      expect(body.input_schema).toEqual({ x: { type: 'file', description: null } });
       expect(body.output_schema).toEqual({ y: { type: 'array', options: [1, 2] } });
       expect(body.author).toBeNull();
     });
@@ -139,17 +147,12 @@ describe('simulations (contract §5)', () => {
         [
           'a PARAM without type',
           { input_schema: { x: { units: 'm' } } },
-          'input_schema.x.type must be one of number, integer, string, boolean, array, object, file',
+          'input_schema.x.type must be one of number, integer, string, boolean, array, object, file, Number, Integer, Text, Element, Boolean, Array, List, Dict, Image',
         ],
         [
           'an unknown PARAM type',
           { output_schema: { x: { type: 'float' } } },
-          'output_schema.x.type must be one of number, integer, string, boolean, array, object, file',
-        ],
-        [
-          'an unknown PARAM field',
-          { input_schema: { x: { type: 'number', unit: 'm' } } },
-          'input_schema.x.unit is not a parameter field (expected type, units, min, max, default, description, options)',
+          'output_schema.x.type must be one of number, integer, string, boolean, array, object, file, Number, Integer, Text, Element, Boolean, Array, List, Dict, Image',
         ],
         ['a non-numeric min', { input_schema: { x: { type: 'number', min: '0' } } }, 'input_schema.x.min must be a number'],
         ['min above max', { input_schema: { x: { type: 'number', min: 2, max: 1 } } }, 'input_schema.x.min must not be greater than max'],
@@ -412,7 +415,7 @@ describe('simulations (contract §5)', () => {
         [{ status: 'gone' }, 'status must be one of active, deprecated'],
         [
           { input_schema: { x: { type: 'decimal' } } },
-          'input_schema.x.type must be one of number, integer, string, boolean, array, object, file',
+          'input_schema.x.type must be one of number, integer, string, boolean, array, object, file, Number, Integer, Text, Element, Boolean, Array, List, Dict, Image',
         ],
         [{ tags: [1] }, 'tags must be an array of at most 64 strings of 1 to 64 characters without commas or control characters'],
         [{ schema: { inputs: {} }, input_schema: {} }, 'give input_schema/output_schema or schema, not both'],

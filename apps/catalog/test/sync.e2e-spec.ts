@@ -84,6 +84,7 @@ describe('automatic registration: queue for approval (contract §5)', () => {
       id: expect.any(Number),
       name: startupName,
       version: '1.0.0',
+      installation_id: null,
       manifest_path: startupManifest,
       status: 'pending',
       error: null,

@@ -4,6 +4,7 @@ import { PlatformModule, ServiceConfig } from '@simsvc/platform';
 import { CatalogConfig } from './catalog-config';
 import { CatalogSharedModule } from './catalog-shared.module';
 import { ExecutionsModule } from './executions/executions.module';
+import { InstallationsModule } from './installations/installations.module';
 import { SimulationsModule } from './simulations/simulations.module';
 import { SyncModule } from './sync/sync.module';
 
@@ -12,7 +13,14 @@ export class AppModule {
   static forRoot(config: ServiceConfig<CatalogConfig>): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forService(config, CATALOG_STORE), CatalogSharedModule, SimulationsModule, ExecutionsModule, SyncModule],
+      imports: [
+        PlatformModule.forService(config, CATALOG_STORE),
+        CatalogSharedModule,
+        SimulationsModule,
+        ExecutionsModule,
+        SyncModule,
+        InstallationsModule,
+      ],
     };
   }
 }

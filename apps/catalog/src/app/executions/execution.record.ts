@@ -3,7 +3,7 @@ import { ExecutionResponse, ExecutionStatus, formatOptionalTimestamp, formatTime
 /** A row of catalog_executions as the repository returns it. */
 export interface ExecutionRecord {
   execution_id: string;
-  simulation_id: number;
+  simulation_id: number | null;
   status: ExecutionStatus;
   squid_id: string | null;
   executor_type: string | null;
@@ -17,6 +17,12 @@ export interface ExecutionRecord {
   user_id: string | null;
   created_at: number;
   updated_at: number;
+  output_count: number;
+  artifact_count: number;
+  error_count: number;
+  warning_count: number;
+  unattached_name: string | null;
+  unattached_version: string | null;
 }
 
 export const MICROS_PER_SECOND = 1_000_000;
@@ -35,6 +41,10 @@ export function toExecutionResponse(record: ExecutionRecord): ExecutionResponse 
     input_hash: record.input_hash,
     run_db_path: record.run_db_path,
     user_id: record.user_id,
+    output_count: record.output_count,
+    artifact_count: record.artifact_count,
+    error_count: record.error_count,
+    warning_count: record.warning_count,
     created_at: formatTimestamp(record.created_at),
     updated_at: formatTimestamp(record.updated_at),
   };

@@ -8,7 +8,8 @@ import { allowedPredecessors, TERMINAL_STATUSES } from './execution-status';
 /** The values of one POST /executions, ready for SQL (times and durations in microseconds). */
 export interface ExecutionValues {
   executionId: string;
-  simulationId: number;
+  /** null: unattached (see Unattached). */
+  simulationId: number | null;
   status: ExecutionStatus;
   squidId: string | null;
   executorType: string | null;
@@ -19,7 +20,13 @@ export interface ExecutionValues {
   inputHash: string | null;
   runDbPath: string | null;
   userId: string | null;
+  /** outputs, artifacts, errors, warnings; null: not given. */
+  counts: ExecutionCounts;
+  /** The simulation its squid_id names, kept while the execution is unattached. */
+  unattached: { name: string; version: string } | null;
 }
+
+export type ExecutionCounts = Record<'output_count' | 'artifact_count' | 'error_count' | 'warning_count', number | null>;
 
 export interface ExecutionFigures {
   known: number;
@@ -37,8 +44,9 @@ export interface ExecutionFigures {
 }
 
 const INSERT = `INSERT INTO catalog_executions (execution_id, simulation_id, status, squid_id, executor_type, started_at, completed_at,
-    duration_micros, cache_hit, input_hash, run_db_path, user_id, created_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+    duration_micros, cache_hit, input_hash, run_db_path, user_id, created_at, updated_at,
+    output_count, artifact_count, error_count, warning_count, unattached_name, unattached_version)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16, $17, $18, $19)
   ON CONFLICT (execution_id) DO NOTHING RETURNING *`;
 
 /**
@@ -60,10 +68,14 @@ function moveStatement(target: ExecutionStatus): string | undefined {
       started_at = COALESCE($6, started_at, $14), completed_at = COALESCE($7, completed_at, $15),
       duration_micros = COALESCE($8, duration_micros), cache_hit = COALESCE($9, cache_hit),
       input_hash = COALESCE($10, input_hash), run_db_path = COALESCE($11, run_db_path), user_id = COALESCE($12, user_id),
-      updated_at = $13
-    WHERE execution_id = $1 AND simulation_id = $2 AND status IN (${from.map((status) => `'${status}'`).join(', ')})
+      updated_at = $13, output_count = COALESCE($16, output_count), artifact_count = COALESCE($17, artifact_count),
+      error_count = COALESCE($18, error_count), warning_count = COALESCE($19, warning_count)
+    WHERE execution_id = $1 AND simulation_id IS NOT DISTINCT FROM $2 AND status IN (${from.map((status) => `'${status}'`).join(', ')})
     RETURNING *`;
 }
+
+const COUNT_KEYS = ['output_count', 'artifact_count', 'error_count', 'warning_count'] as const;
+const countValues = (counts: ExecutionCounts, absent: number | null) => COUNT_KEYS.map((key) => counts[key] ?? absent);
 
 const FINISHED = TERMINAL_STATUSES.map((status) => `'${status}'`).join(', ');
 
@@ -116,6 +128,9 @@ export class ExecutionsRepository {
       values.runDbPath,
       values.userId,
       now,
+      ...countValues(values.counts, 0),
+      values.unattached?.name ?? null,
+      values.unattached?.version ?? null,
     ]);
     return record;
   }
@@ -141,6 +156,7 @@ export class ExecutionsRepository {
       now,
       entering(values.status === 'running'),
       entering(TERMINAL_STATUSES.includes(values.status)),
+      ...countValues(values.counts, null),
     ]);
     return record;
   }
@@ -148,6 +164,28 @@ export class ExecutionsRepository {
   async find(executionId: string): Promise<ExecutionRecord | undefined> {
     const [record] = await this.sql.query<ExecutionRecord>('SELECT * FROM catalog_executions WHERE execution_id = $1', [executionId]);
     return record;
+  }
+
+  /** The id of the simulation registered as (name, version), if any. */
+  async simulationNamed(name: string, version: string): Promise<number | undefined> {
+    const [row] = await this.sql.query<{ id: number }>('SELECT id FROM catalog_simulations WHERE name = $1 AND version = $2', [
+      name,
+      version,
+    ]);
+    return row?.id;
+  }
+
+  /**
+   * Attaches an unattached execution to a simulation given by id in a later record of it; false
+   * when the execution is not unattached (any more).
+   */
+  async attach(executionId: string, simulationId: number): Promise<boolean> {
+    const changed = await this.sql.execute(
+      `UPDATE catalog_executions SET simulation_id = $2, unattached_name = NULL, unattached_version = NULL
+        WHERE execution_id = $1 AND simulation_id IS NULL`,
+      [executionId, simulationId],
+    );
+    return changed > 0;
   }
 
   async simulationExists(simulationId: number): Promise<boolean> {

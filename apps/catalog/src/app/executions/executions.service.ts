@@ -35,10 +35,10 @@ export class ExecutionsService {
    * both change nothing is the row read, to tell a no-op re-send (200) from a refused move (409).
    */
   async record(body: RecordExecutionDto): Promise<RecordOutcome> {
-    const values = executionValues(body);
+    const values = await this.resolveSimulation(executionValues(body));
     const now = nowMicros();
     const created = await this.repository.insert(values, now).catch((error: unknown) => {
-      if (isForeignKeyViolation(error)) throw unknownSimulation(values.simulationId);
+      if (isForeignKeyViolation(error) && values.simulationId !== null) throw unknownSimulation(values.simulationId);
       throw error;
     });
     if (created) return this.accepted(true, 'created', toExecutionResponse(created));
@@ -46,10 +46,20 @@ export class ExecutionsService {
     const moved = await this.repository.move(values, now);
     if (moved) return this.accepted(false, 'moved', toExecutionResponse(moved));
 
-    const current = await this.repository.find(values.executionId);
+    let current = await this.repository.find(values.executionId);
+    if (current?.simulation_id === null && values.simulationId !== null) {
+      // A record naming the simulation of an unattached execution attaches it, then moves it.
+      if (!(await this.repository.simulationExists(values.simulationId))) throw unknownSimulation(values.simulationId);
+      await this.repository.attach(values.executionId, values.simulationId);
+      const attached = await this.repository.move(values, now);
+      if (attached) return this.accepted(false, 'moved', toExecutionResponse(attached));
+      current = await this.repository.find(values.executionId);
+    }
     if (!current) throw new ConflictException(`execution ${values.executionId} changed concurrently; retry`);
     if (current.simulation_id !== values.simulationId) {
-      if (!(await this.repository.simulationExists(values.simulationId))) throw unknownSimulation(values.simulationId);
+      if (values.simulationId !== null && !(await this.repository.simulationExists(values.simulationId))) {
+        throw unknownSimulation(values.simulationId);
+      }
       throw new ConflictException(
         `execution ${values.executionId} belongs to simulation ${current.simulation_id}, not ${values.simulationId}`,
       );
@@ -77,6 +87,21 @@ export class ExecutionsService {
     return { simulation_id: simulationId, ...figures };
   }
 
+  /**
+   * `simulation_id: null` (sim2l): the simulation is the one its squid_id (`name/version/hash`)
+   * names when registered; else the one an earlier record of the execution gave; else none
+   * (unattached, keeping the squid's name and version to attach it at registration).
+   */
+  private async resolveSimulation(values: ExecutionValues): Promise<ExecutionValues> {
+    if (values.simulationId !== null) return values;
+    const named = squidSimulation(values.squidId);
+    const registered = named && (await this.repository.simulationNamed(named.name, named.version));
+    if (registered) return { ...values, simulationId: registered };
+    const earlier = await this.repository.find(values.executionId);
+    if (earlier) return { ...values, simulationId: earlier.simulation_id };
+    return { ...values, unattached: named ?? null };
+  }
+
   private accepted(created: boolean, outcome: string, execution: ExecutionResponse): RecordOutcome {
     this.metrics.executionsRecorded.inc({ status: execution.status, outcome });
     return { created, execution };
@@ -102,5 +127,18 @@ function executionValues(body: RecordExecutionDto): ExecutionValues {
     inputHash: body.input_hash ?? null,
     runDbPath: body.run_db_path ?? null,
     userId: body.user_id ?? null,
+    counts: {
+      output_count: body.output_count ?? null,
+      artifact_count: body.artifact_count ?? null,
+      error_count: body.error_count ?? null,
+      warning_count: body.warning_count ?? null,
+    },
+    unattached: null,
   };
+}
+
+/** The simulation name and version of a squid id `name/version/hash`; undefined for any other form. */
+export function squidSimulation(squidId: string | null): { name: string; version: string } | undefined {
+  const [name, version, hash] = squidId?.split('/') ?? [];
+  return name && version && hash !== undefined ? { name, version } : undefined;
 }

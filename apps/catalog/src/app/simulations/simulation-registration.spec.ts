@@ -9,7 +9,7 @@ const valid = {
 };
 
 describe('registration rules (POST /simulations and manifests alike)', () => {
-  it('normalizes a valid body: defaults, schema alias, tags trimmed and de-duplicated, nulls dropped', async () => {
+  it('normalizes a valid body: defaults, schema alias, tags trimmed and de-duplicated, schemas as sent', async () => {
     const check = await checkRegistration(valid);
     expect(check).toEqual({
       ok: true,
@@ -19,9 +19,18 @@ describe('registration rules (POST /simulations and manifests alike)', () => {
         description: 'rod',
         author: null,
         tags: ['Heat', 'pde'],
-        inputSchema: { length: { type: 'number', units: 'm' } },
+        inputSchema: { length: { type: 'number', units: 'm', min: null } },
         outputSchema: { t: { type: 'number' } },
         status: 'active',
+        provenance: {
+          installation_id: null,
+          workflow_type: null,
+          workflow_hash: null,
+          workflow_bundle: null,
+          dependencies: null,
+          metadata: null,
+          auto_approve: false,
+        },
       },
     });
   });
@@ -35,11 +44,7 @@ describe('registration rules (POST /simulations and manifests alike)', () => {
     [{ ...valid, schema: undefined, output_schema: 'x' }, 'output_schema must be a JSON object mapping parameter names to parameters'],
     [
       { ...valid, schema: { inputs: { x: { type: 'float' } } } },
-      'schema.inputs.x.type must be one of number, integer, string, boolean, array, object, file',
-    ],
-    [
-      { ...valid, schema: { inputs: { x: { type: 'number', unit: 'm' } } } },
-      'schema.inputs.x.unit is not a parameter field (expected type, units, min, max, default, description, options)',
+      'schema.inputs.x.type must be one of number, integer, string, boolean, array, object, file, Number, Integer, Text, Element, Boolean, Array, List, Dict, Image',
     ],
     [{ ...valid, schema: { inputs: { x: { type: 'number', min: 5, max: 1 } } } }, 'schema.inputs.x.min must not be greater than max'],
     [{ ...valid, schema: { inputs: { x: 'number' } } }, 'schema.inputs.x must be a JSON object with a type'],

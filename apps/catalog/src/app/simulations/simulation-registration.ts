@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { normalizeParameterSchemaMap, normalizeTags, ParameterSchemaMap, RegisterSimulationDto, SimulationStatus } from '@simsvc/contracts';
+import { normalizeTags, ParameterSchemaMap, RegisterSimulationDto, SimulationProvenanceDto, SimulationStatus } from '@simsvc/contracts';
 import { bodyShapeProblem, validationMessages } from '@simsvc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -14,11 +14,44 @@ export interface NewSimulation {
   inputSchema: ParameterSchemaMap;
   outputSchema: ParameterSchemaMap;
   status: SimulationStatus;
+  provenance: StoredProvenance;
+}
+
+/** sim2l's provenance fields as catalog_simulations stores them: the JSON ones as JSON text. */
+export interface StoredProvenance {
+  installation_id: string | null;
+  workflow_type: string | null;
+  workflow_hash: string | null;
+  workflow_bundle: string | null;
+  dependencies: string | null;
+  metadata: string | null;
+  auto_approve: boolean;
+}
+
+const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/**
+ * The stored provenance after a body: its given fields replace the current ones (none: a new
+ * simulation), except `metadata`, whose keys are merged into the current metadata (sim2l's
+ * deprecation sends only `{deprecation_reason}` and must not erase what registration stored).
+ */
+export function provenanceFrom(body: SimulationProvenanceDto, current?: StoredProvenance): StoredProvenance {
+  const currentMetadata = current?.metadata ? (JSON.parse(current.metadata) as Record<string, unknown>) : undefined;
+  const metadata = present(body.metadata) ? { ...currentMetadata, ...body.metadata } : currentMetadata;
+  return {
+    installation_id: body.installation_id ?? current?.installation_id ?? null,
+    workflow_type: body.workflow_type ?? current?.workflow_type ?? null,
+    workflow_hash: body.workflow_hash ?? current?.workflow_hash ?? null,
+    workflow_bundle: present(body.workflow_bundle) ? json(body.workflow_bundle) : (current?.workflow_bundle ?? null),
+    dependencies: present(body.dependencies) ? json(body.dependencies) : (current?.dependencies ?? null),
+    metadata: json(metadata),
+    auto_approve: body.auto_approve ?? current?.auto_approve ?? false,
+  };
 }
 
 const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
 
-/** The schema sides a body gives, directly or as `schema: {inputs, outputs}` (not both ways). */
+/** The schema sides a body gives, directly or as `schema: {inputs, outputs}` (not both ways), kept as sent. */
 export function schemaSides(body: {
   input_schema?: ParameterSchemaMap | null;
   output_schema?: ParameterSchemaMap | null;
@@ -28,15 +61,9 @@ export function schemaSides(body: {
     if (present(body.input_schema) || present(body.output_schema)) {
       throw new BadRequestException('give input_schema/output_schema or schema, not both');
     }
-    return {
-      inputs: present(body.schema.inputs) ? normalizeParameterSchemaMap(body.schema.inputs) : undefined,
-      outputs: present(body.schema.outputs) ? normalizeParameterSchemaMap(body.schema.outputs) : undefined,
-    };
+    return { inputs: body.schema.inputs ?? undefined, outputs: body.schema.outputs ?? undefined };
   }
-  return {
-    inputs: present(body.input_schema) ? normalizeParameterSchemaMap(body.input_schema) : undefined,
-    outputs: present(body.output_schema) ? normalizeParameterSchemaMap(body.output_schema) : undefined,
-  };
+  return { inputs: body.input_schema ?? undefined, outputs: body.output_schema ?? undefined };
 }
 
 /** A validated POST /simulations body as a NewSimulation; 400 when schema is given both ways. */
@@ -51,6 +78,7 @@ export function newSimulationFrom(body: RegisterSimulationDto): NewSimulation {
     inputSchema: inputs ?? {},
     outputSchema: outputs ?? {},
     status: body.status ?? 'active',
+    provenance: provenanceFrom(body),
   };
 }
 

@@ -17,6 +17,17 @@ export interface JsonPage {
   total: number;
 }
 
+/** sim2l's provenance columns, in the order INSERT and UPDATE write them. */
+export const PROVENANCE_COLUMNS = [
+  'installation_id',
+  'workflow_type',
+  'workflow_hash',
+  'workflow_bundle',
+  'dependencies',
+  'metadata',
+  'auto_approve',
+] as const;
+
 /** Columns of SimulationRecord, for SELECT lists (qualified with `alias.` when given). */
 export function simulationColumns(alias?: string): string {
   const prefix = alias ? `${alias}.` : '';
@@ -33,6 +44,7 @@ export function simulationColumns(alias?: string): string {
     'tags',
     'input_schema',
     'output_schema',
+    ...PROVENANCE_COLUMNS,
   ]
     .map((column) => prefix + column)
     .join(', ');

@@ -3,12 +3,13 @@ import { simulationDocument, simulationJson, SimulationStatus } from '@simsvc/co
 import { SnapshotReader, SqlExecutor } from '@simsvc/persistence';
 import { CATALOG_SQL } from '../catalog-shared.module';
 import { globSubstringPattern, likeSubstringPattern, searchWords, usesTrigramIndex } from './search-terms';
-import { NewSimulation } from './simulation-registration';
+import { NewSimulation, provenanceFrom, StoredProvenance } from './simulation-registration';
 import {
   documentColumns,
   JsonPage,
   pageJsonColumns,
   pageRowColumns,
+  PROVENANCE_COLUMNS,
   simulationColumns,
   SimulationDocumentRow,
   SimulationRecord,
@@ -22,6 +23,7 @@ export interface SimulationChanges {
   inputSchema: string;
   outputSchema: string;
   status: SimulationStatus;
+  provenance: StoredProvenance;
 }
 
 export interface SearchCriteria {
@@ -29,6 +31,8 @@ export interface SearchCriteria {
   tokens: string[];
   /** Lower-cased tags that must all be present. */
   tags: string[];
+  /** Only simulations of this status; undefined: any. */
+  status?: SimulationStatus;
   limit: number;
   offset: number;
 }
@@ -72,13 +76,26 @@ const COLUMNS = simulationColumns();
 const LATEST_ORDER = 'version_sort_key DESC, id DESC';
 
 const INSERT = `INSERT INTO catalog_simulations (name, version, version_sort_key, status, created_at, updated_at, author, description, tags,
-    input_schema, output_schema, document, document_of)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $6)
+    input_schema, output_schema, document, document_of, ${PROVENANCE_COLUMNS.join(', ')})
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $6, $13, $14, $15, $16, $17, $18, $19)
   ON CONFLICT (name, version) DO NOTHING RETURNING ${COLUMNS}`;
 
 const UPDATE = `UPDATE catalog_simulations SET description = $2, author = $3, tags = $4, input_schema = $5,
-    output_schema = $6, status = $7, updated_at = $8, document = $9, document_of = $8
+    output_schema = $6, status = $7, updated_at = $8, document = $9, document_of = $8,
+    ${PROVENANCE_COLUMNS.map((column, index) => `${column} = $${10 + index}`).join(', ')}
   WHERE id = $1 RETURNING ${COLUMNS}`;
+
+// Executions recorded with simulation_id null before their simulation was registered (see the
+// executions repository) join it in the registration's transaction; the statistics triggers count them then.
+const ATTACH_EXECUTIONS = `UPDATE catalog_executions SET simulation_id = $1, unattached_name = NULL, unattached_version = NULL
+  WHERE simulation_id IS NULL AND unattached_name = $2 AND unattached_version = $3`;
+
+/** Only simulations of one status (`?status=`): a probe of the primary key per candidate. */
+const statusCondition = (column: string, param: number) =>
+  `EXISTS (SELECT 1 FROM catalog_simulations AS c WHERE c.id = ${column} AND c.status = $${param})`;
+
+/** The provenance values in PROVENANCE_COLUMNS order. */
+const provenanceValues = (provenance: StoredProvenance): unknown[] => PROVENANCE_COLUMNS.map((column) => provenance[column]);
 
 // The vocabulary only grows (see the migration), so these never race with a deletion.
 const ADD_WORDS = {
@@ -120,6 +137,8 @@ export class SimulationsRepository {
   async insert(simulation: NewSimulation, now: number, tx?: SqlExecutor): Promise<SimulationRecord | undefined> {
     const words = searchWords(simulation.name, simulation.description, simulation.tags);
     if (!tx) await this.addWords(this.sql, words);
+    // A queue item stored by a service version without provenance has none.
+    const provenance = simulation.provenance ?? provenanceFrom({});
     const work = async (sql: SqlExecutor) => {
       if (tx) await this.addWords(sql, words);
       const stored = {
@@ -133,6 +152,7 @@ export class SimulationsRepository {
         tags: JSON.stringify(simulation.tags),
         input_schema: JSON.stringify(simulation.inputSchema),
         output_schema: JSON.stringify(simulation.outputSchema),
+        ...provenance,
       };
       const [record] = await sql.query<SimulationRecord>(INSERT, [
         stored.name,
@@ -147,10 +167,12 @@ export class SimulationsRepository {
         stored.input_schema,
         stored.output_schema,
         simulationDocument(stored),
+        ...provenanceValues(provenance),
       ]);
       if (record) {
         await this.insertTags(sql, record.id, simulation.tags);
         await this.addPostings(sql, record.id, words);
+        await sql.execute(ATTACH_EXECUTIONS, [record.id, record.name, record.version]);
       }
       return record;
     };
@@ -230,6 +252,7 @@ export class SimulationsRepository {
         output_schema: changes.outputSchema,
         status: changes.status,
         updated_at: now,
+        ...changes.provenance,
       });
       const [updated] = await tx.query<SimulationRecord>(UPDATE, [
         id,
@@ -241,6 +264,7 @@ export class SimulationsRepository {
         changes.status,
         now,
         document,
+        ...provenanceValues(changes.provenance),
       ]);
       const oldTags = JSON.parse(current.tags) as string[];
       const tagsChanged = JSON.stringify(oldTags) !== JSON.stringify(changes.tags);
@@ -309,14 +333,14 @@ export class SimulationsRepository {
   }
 
   private browse(criteria: SearchCriteria): PageStatements {
-    const filter = this.tagFilter('b.id', criteria.tags, 1);
-    const where = filter ? ` WHERE ${filter.sql}` : '';
-    const next = filter ? filter.params.length + 1 : 1;
+    const filters = this.pageFilters('b.id', criteria, 1);
+    const where = filters.sql.length > 0 ? ` WHERE ${filters.sql.join(' AND ')}` : '';
+    const next = filters.params.length + 1;
     return pageStatements({
       pageRows: `SELECT ${pageRowColumns('b')} FROM catalog_simulations b${where} ORDER BY b.id DESC LIMIT $${next} OFFSET $${next + 1}`,
       order: 's.id DESC',
       total: `SELECT COUNT(*) FROM catalog_simulations b${where}`,
-      params: [...(filter?.params ?? []), criteria.limit, criteria.offset],
+      params: [...filters.params, criteria.limit, criteria.offset],
     });
   }
 
@@ -339,9 +363,9 @@ export class SimulationsRepository {
           : `SELECT ${k} AS k, id FROM catalog_search_terms WHERE strpos(term, $${k + 1}) > 0`,
       )
       .join(' UNION ALL ');
-    const filter = this.tagFilter('simulation_id', criteria.tags, tokens.length + 1);
-    const next = tokens.length + 1 + (filter?.params.length ?? 0);
-    const tagged = filter ? `WHERE ${filter.sql}` : '';
+    const filters = this.pageFilters('simulation_id', criteria, tokens.length + 1);
+    const next = tokens.length + 1 + filters.params.length;
+    const tagged = filters.sql.length > 0 ? `WHERE ${filters.sql.join(' AND ')}` : '';
     // With one token every match scores 1: one DISTINCT instead of two groupings (~40 % less SQL).
     const scored =
       tokens.length === 1
@@ -350,7 +374,7 @@ export class SimulationsRepository {
             hits AS (SELECT DISTINCT w.k, p.simulation_id FROM words w JOIN catalog_search_postings p ON p.term_id = w.id)
           SELECT simulation_id AS id, COUNT(*) AS score FROM hits ${tagged} GROUP BY simulation_id`;
     const patterns = tokens.map((token) => (usesTrigramIndex(token) ? likeSubstringPattern(token) : token));
-    return this.rankedPage(scored, [...patterns, ...(filter?.params ?? [])], next, criteria);
+    return this.rankedPage(scored, [...patterns, ...filters.params], next, criteria);
   }
 
   // SQLite: a token of 3+ characters finds its words by one GLOB on the FTS5 trigram index; a shorter one
@@ -373,7 +397,8 @@ export class SimulationsRepository {
       criteria.tags.length > 0
         ? 'AND (SELECT COUNT(*) FROM catalog_simulation_tags AS g WHERE g.simulation_id = p.simulation_id AND g.tag IN (SELECT value FROM json_each($3))) = $4'
         : '';
-    const next = criteria.tags.length > 0 ? 5 : 3;
+    const ofStatus = criteria.status === undefined ? '' : `AND ${statusCondition('p.simulation_id', criteria.tags.length > 0 ? 5 : 3)}`;
+    const next = (criteria.tags.length > 0 ? 5 : 3) + (criteria.status === undefined ? 0 : 1);
     // With one token every match scores 1: DISTINCT instead of grouping and counting (~20 % less SQL).
     const scoring =
       criteria.tokens.length === 1
@@ -381,13 +406,14 @@ export class SimulationsRepository {
         : { select: 'p.simulation_id AS id, COUNT(DISTINCT w.k) AS score', group: 'GROUP BY p.simulation_id' };
     const scored = `WITH words AS (${branches.join(' UNION ALL ')})
       SELECT ${scoring.select} FROM words AS w CROSS JOIN catalog_search_postings AS p
-      WHERE p.term_id = w.term_id ${tagged} ${scoring.group}`;
+      WHERE p.term_id = w.term_id ${tagged} ${ofStatus} ${scoring.group}`;
     return this.rankedPage(
       scored,
       [
         JSON.stringify(long.map(globSubstringPattern)),
         JSON.stringify(short),
         ...(criteria.tags.length > 0 ? [JSON.stringify(criteria.tags), criteria.tags.length] : []),
+        ...(criteria.status === undefined ? [] : [criteria.status]),
       ],
       next,
       criteria,
@@ -410,6 +436,18 @@ export class SimulationsRepository {
       total: 'SELECT COUNT(*) FROM scored',
       params: [...params, criteria.limit, criteria.offset],
     });
+  }
+
+  /** The tag and status conditions on `column` (a simulation id), numbered from `firstParam`. */
+  private pageFilters(column: string, criteria: SearchCriteria, firstParam: number): { sql: string[]; params: unknown[] } {
+    const tags = this.tagFilter(column, criteria.tags, firstParam);
+    const sql = tags ? [tags.sql] : [];
+    const params = tags ? [...tags.params] : [];
+    if (criteria.status !== undefined) {
+      sql.push(statusCondition(column, firstParam + params.length));
+      params.push(criteria.status);
+    }
+    return { sql, params };
   }
 
   /** `column IN (ids carrying every tag)`, by the (tag, simulation_id) index; undefined without tags. */

@@ -12,8 +12,8 @@ import {
 } from '@simsvc/contracts';
 import { CatalogMetrics } from '../catalog.metrics';
 import { searchTokens, tagFilter } from './search-terms';
-import { NewSimulation, newSimulationFrom, schemaSides } from './simulation-registration';
-import { JsonPage } from './simulation.record';
+import { NewSimulation, newSimulationFrom, provenanceFrom, schemaSides, StoredProvenance } from './simulation-registration';
+import { JsonPage, SimulationRecord } from './simulation.record';
 import { SimulationsRepository } from './simulations.repository';
 
 export interface ResponsePage<T> {
@@ -46,6 +46,7 @@ export class SimulationsService {
     return this.repository.search({
       tokens: searchTokens(query.query),
       tags: tagFilter(query.tags),
+      status: query.status === 'all' ? undefined : query.status,
       limit: query.limit,
       offset: query.offset,
     });
@@ -78,6 +79,7 @@ export class SimulationsService {
           inputSchema: sides.inputs ? JSON.stringify(sides.inputs) : current.input_schema,
           outputSchema: sides.outputs ? JSON.stringify(sides.outputs) : current.output_schema,
           status: body.status ?? current.status,
+          provenance: provenanceFrom(body, storedProvenance(current)),
         };
       },
       nowMicros(),
@@ -94,3 +96,13 @@ export class SimulationsService {
     throw new ConflictException(`simulation ${id} has executions and cannot be deleted`);
   }
 }
+
+const storedProvenance = (record: SimulationRecord): StoredProvenance => ({
+  installation_id: record.installation_id,
+  workflow_type: record.workflow_type,
+  workflow_hash: record.workflow_hash,
+  workflow_bundle: record.workflow_bundle,
+  dependencies: record.dependencies,
+  metadata: record.metadata,
+  auto_approve: Boolean(record.auto_approve),
+});

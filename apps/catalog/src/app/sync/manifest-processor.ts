@@ -69,7 +69,7 @@ export class ManifestProcessor {
       await this.queue.dropOtherOpen(tx, path, name, version);
       await this.queue.upsertOpen(
         tx,
-        { manifestPath: path, name, version, status: 'invalid', error, manifest: null, simulationId: null },
+        { manifestPath: path, name, version, installationId: null, status: 'invalid', error, manifest: null, simulationId: null },
         nowMicros(),
       );
     });
@@ -81,7 +81,7 @@ export class ManifestProcessor {
   private async accept(path: string, simulation: NewSimulation): Promise<ManifestOutcome> {
     this.reported.delete(path);
     const { name, version } = simulation;
-    const item = { manifestPath: path, name, version };
+    const item = { manifestPath: path, name, version, installationId: simulation.provenance.installation_id };
     return this.queue.transaction(async (tx) => {
       const now = nowMicros();
       await this.queue.dropOtherOpen(tx, path, name, version);

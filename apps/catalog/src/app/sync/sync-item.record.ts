@@ -11,6 +11,7 @@ export interface SyncItemRecord {
   manifest_path: string;
   name: string;
   version: string;
+  installation_id: string | null;
   status: StoredSyncStatus;
   error: string | null;
   manifest: string | null;
@@ -24,6 +25,7 @@ export function toSyncItemResponse(record: SyncItemRecord): SyncItemResponse {
     id: record.id,
     name: record.name === '' ? null : record.name,
     version: record.version === '' ? null : record.version,
+    installation_id: record.installation_id,
     manifest_path: record.manifest_path,
     status: record.status as SyncItemStatus,
     error: record.error,

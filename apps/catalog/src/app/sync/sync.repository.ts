@@ -10,6 +10,8 @@ export interface SyncItemValues {
   /** '' when the manifest gave none. */
   name: string;
   version: string;
+  /** The manifest's installation_id. */
+  installationId: string | null;
   status: StoredSyncStatus;
   error: string | null;
   /** The normalized registration, JSON (pending items). */
@@ -19,11 +21,18 @@ export interface SyncItemValues {
 
 // Items already turned into simulations (approved, registered) are never touched by a scan:
 // that is what keeps a rescan from queueing or registering the same manifest again.
-const UPSERT_OPEN = `INSERT INTO catalog_sync_items (manifest_path, name, version, status, error, manifest, simulation_id, discovered_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+const UPSERT_OPEN = `INSERT INTO catalog_sync_items (manifest_path, name, version, status, error, manifest, simulation_id, discovered_at,
+    updated_at, installation_id)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)
   ON CONFLICT (manifest_path, name, version) DO UPDATE SET status = excluded.status, error = excluded.error,
-    manifest = excluded.manifest, simulation_id = excluded.simulation_id, updated_at = excluded.updated_at
+    manifest = excluded.manifest, simulation_id = excluded.simulation_id, updated_at = excluded.updated_at,
+    installation_id = excluded.installation_id
   WHERE catalog_sync_items.status IN (${OPEN_STATUS_LIST})`;
+
+export interface SyncItemFilter {
+  status?: SyncItemStatus;
+  installationId?: string;
+}
 
 /** Every statement on the automatic-registration queue. */
 @Injectable()
@@ -54,6 +63,7 @@ export class SyncRepository {
       values.manifest,
       values.simulationId,
       now,
+      values.installationId,
     ]);
   }
 
@@ -103,18 +113,20 @@ export class SyncRepository {
     return record;
   }
 
-  /** Open items, oldest discovery first (a queue). */
-  async listOpen(status: SyncItemStatus | undefined, limit: number, offset: number): Promise<{ records: SyncItemRecord[]; total: number }> {
-    const where = status === undefined ? `status IN (${OPEN_STATUS_LIST})` : 'status = $3';
-    const params = status === undefined ? [limit, offset] : [limit, offset, status];
+  /** Open items, oldest discovery first (a queue), of one status and one installation when given. */
+  async listOpen(filter: SyncItemFilter, limit: number, offset: number): Promise<{ records: SyncItemRecord[]; total: number }> {
+    const conditions = [filter.status === undefined ? `status IN (${OPEN_STATUS_LIST})` : 'status = $1'];
+    const params: unknown[] = filter.status === undefined ? [] : [filter.status];
+    if (filter.installationId !== undefined) {
+      params.push(filter.installationId);
+      conditions.push(`installation_id = $${params.length}`);
+    }
+    const where = conditions.join(' AND ');
     const records = await this.sql.query<SyncItemRecord>(
-      `SELECT * FROM catalog_sync_items WHERE ${where} ORDER BY discovered_at, id LIMIT $1 OFFSET $2`,
-      params,
+      `SELECT * FROM catalog_sync_items WHERE ${where} ORDER BY discovered_at, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
     );
-    const [{ total }] = await this.sql.query<{ total: number }>(
-      `SELECT COUNT(*) AS total FROM catalog_sync_items WHERE ${status === undefined ? where : 'status = $1'}`,
-      status === undefined ? [] : [status],
-    );
+    const [{ total }] = await this.sql.query<{ total: number }>(`SELECT COUNT(*) AS total FROM catalog_sync_items WHERE ${where}`, params);
     return { records, total };
   }
 }

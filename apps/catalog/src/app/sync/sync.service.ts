@@ -20,7 +20,8 @@ export class SyncService {
   ) {}
 
   async pending(query: ListSyncItemsQueryDto): Promise<ResponsePage<SyncItemResponse>> {
-    const { records, total } = await this.queue.listOpen(query.status, query.limit, query.offset);
+    const filter = { status: query.status, installationId: query.installation_id };
+    const { records, total } = await this.queue.listOpen(filter, query.limit, query.offset);
     return { items: records.map(toSyncItemResponse), total };
   }
 

@@ -1,12 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { MAX_TEXT_LENGTH } from '../cache/cache-limits';
 import { PageQueryDto } from '../common/page-query.dto';
 import {
   ACCEPTED_EXECUTION_STATUSES,
   canonicalExecutionStatus,
   ExecutionStatus,
   MAX_SEARCH_QUERY_LENGTH,
+  SIMULATION_STATUSES,
+  SimulationStatus,
   SYNC_ITEM_STATUSES,
   SyncItemStatus,
 } from './catalog-limits';
@@ -16,6 +19,8 @@ const joinRepeated = ({ value }: { value: unknown }) =>
   Array.isArray(value) && value.every((item) => typeof item === 'string') ? value.join(',') : value;
 /** `?version=` with nothing after it means "no version". */
 const emptyAsAbsent = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+const SEARCH_STATUSES = [...SIMULATION_STATUSES, 'all'];
 
 /** GET /simulations/search. */
 export class SearchSimulationsQueryDto extends PageQueryDto {
@@ -38,6 +43,11 @@ export class SearchSimulationsQueryDto extends PageQueryDto {
   @IsString({ message: 'tags must be a comma-separated string' })
   @MaxLength(MAX_SEARCH_QUERY_LENGTH, { message: `tags must be at most ${MAX_SEARCH_QUERY_LENGTH} characters` })
   tags?: string;
+
+  @ApiPropertyOptional({ enum: SEARCH_STATUSES, description: 'simulations of this status; `all` or absent: any' })
+  @IsOptional()
+  @IsIn(SEARCH_STATUSES, { message: `status must be one of ${SEARCH_STATUSES.join(', ')}` })
+  status?: SimulationStatus | 'all';
 }
 
 /** GET /simulations/{name}?version=. */
@@ -67,4 +77,10 @@ export class ListSyncItemsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsIn([...SYNC_ITEM_STATUSES], { message: `status must be one of ${SYNC_ITEM_STATUSES.join(', ')}` })
   status?: SyncItemStatus;
+
+  @ApiPropertyOptional({ description: 'only manifests carrying this installation_id' })
+  @IsOptional()
+  @IsString({ message: 'installation_id must be a string' })
+  @MaxLength(MAX_TEXT_LENGTH, { message: `installation_id must be at most ${MAX_TEXT_LENGTH} characters` })
+  installation_id?: string;
 }

@@ -25,6 +25,20 @@ export class SimulationResponse {
   @ApiProperty({ enum: SIMULATION_STATUSES }) status!: SimulationStatus;
   @ApiProperty(TIMESTAMP) created_at!: string;
   @ApiProperty(TIMESTAMP) updated_at!: string;
+  @ApiProperty({ type: String, nullable: true }) installation_id!: string | null;
+  @ApiProperty({ type: String, nullable: true }) workflow_type!: string | null;
+  @ApiProperty({ type: String, nullable: true }) workflow_hash!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) workflow_bundle!: Record<string, unknown> | null;
+  @ApiProperty({
+    oneOf: [
+      { type: 'array', items: {} },
+      { type: 'object', additionalProperties: true },
+    ],
+    nullable: true,
+  })
+  dependencies!: unknown[] | Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata!: Record<string, unknown> | null;
+  @ApiProperty() auto_approve!: boolean;
 }
 
 export class DeletedSimulationResponse {
@@ -37,7 +51,8 @@ export class DeletedSimulationResponse {
 /** A recorded execution of a simulation. */
 export class ExecutionResponse {
   @ApiProperty() execution_id!: string;
-  @ApiProperty() simulation_id!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'null while the simulation its squid_id names is not registered' })
+  simulation_id!: number | null;
   @ApiProperty({ type: String, nullable: true }) squid_id!: string | null;
   @ApiProperty({ enum: EXECUTION_STATUSES }) status!: ExecutionStatus;
   @ApiProperty({ type: String, nullable: true }) executor_type!: string | null;
@@ -48,6 +63,10 @@ export class ExecutionResponse {
   @ApiProperty({ type: String, nullable: true }) input_hash!: string | null;
   @ApiProperty({ type: String, nullable: true }) run_db_path!: string | null;
   @ApiProperty({ type: String, nullable: true }) user_id!: string | null;
+  @ApiProperty() output_count!: number;
+  @ApiProperty() artifact_count!: number;
+  @ApiProperty() error_count!: number;
+  @ApiProperty() warning_count!: number;
   @ApiProperty(TIMESTAMP) created_at!: string;
   @ApiProperty(TIMESTAMP) updated_at!: string;
 }
@@ -74,6 +93,7 @@ export class SyncItemResponse {
   @ApiProperty() id!: number;
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ type: String, nullable: true }) version!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "the manifest's installation_id" }) installation_id!: string | null;
   @ApiProperty({ description: 'absolute path of the simulation.json' }) manifest_path!: string;
   @ApiProperty({ enum: SYNC_ITEM_STATUSES }) status!: SyncItemStatus;
   @ApiProperty({ type: String, nullable: true, description: 'why the item is invalid or a duplicate' }) error!: string | null;

@@ -2,22 +2,48 @@ import { registerDecorator, ValidationArguments, ValidationOptions } from 'class
 import { NO_CONTROL_CHARACTERS } from '../cache/cache-limits';
 import { MAX_PARAMETER_NAME_LENGTH, MAX_PARAMETERS, PARAMETER_TYPES, ParameterType } from './catalog-limits';
 
-/** One parameter of a simulation's input or output schema (contract §5 PARAM). */
+/**
+ * One parameter of a simulation's input or output schema: contract §5 PARAM, or sim2l's native
+ * form (`Field.to_dict()`, contract §7) with a class name as `type` and further keys of its own
+ * (`optional`, `required_if`, `choices`, `maxlen`, `dtype`, `shape`, `item_type`, `schema`, free
+ * metadata). Stored and returned exactly as sent.
+ */
 export interface ParameterSchema {
-  type: ParameterType;
-  units?: string;
-  min?: number;
-  max?: number;
+  type: ParameterType | Sim2lParameterType;
+  units?: string | null;
+  min?: number | null;
+  max?: number | null;
   default?: unknown;
-  description?: string;
-  options?: unknown[];
+  description?: string | null;
+  options?: unknown[] | null;
+  [sim2lKey: string]: unknown;
 }
 
 export type ParameterSchemaMap = Record<string, ParameterSchema>;
 
-/** PARAM keys in the order they are stored and returned. */
-const PARAMETER_KEYS = ['type', 'units', 'min', 'max', 'default', 'description', 'options'] as const;
-const KNOWN_KEYS: ReadonlySet<string> = new Set(PARAMETER_KEYS);
+/** sim2l's field classes and the PARAM type each one means. */
+export const SIM2L_PARAMETER_TYPES = {
+  Number: 'number',
+  Integer: 'integer',
+  Text: 'string',
+  Element: 'string',
+  Boolean: 'boolean',
+  Array: 'array',
+  List: 'array',
+  Dict: 'object',
+  Image: 'file',
+} as const satisfies Record<string, ParameterType>;
+export type Sim2lParameterType = keyof typeof SIM2L_PARAMETER_TYPES;
+
+export const ACCEPTED_PARAMETER_TYPES: readonly string[] = [...PARAMETER_TYPES, ...Object.keys(SIM2L_PARAMETER_TYPES)];
+
+/** The PARAM type a parameter's `type` means (`Number` → `number`); undefined for an unknown type. */
+export function canonicalParameterType(type: unknown): ParameterType | undefined {
+  if (typeof type !== 'string') return undefined;
+  if ((PARAMETER_TYPES as readonly string[]).includes(type)) return type as ParameterType;
+  return Object.hasOwn(SIM2L_PARAMETER_TYPES, type) ? SIM2L_PARAMETER_TYPES[type as Sim2lParameterType] : undefined;
+}
+
 const TEXT_LIMIT = 4096;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -26,59 +52,45 @@ const present = (value: unknown) => value !== undefined && value !== null;
 
 /**
  * Every problem of a `{NAME: PARAM}` map, one line each, prefixed with `path` (e.g.
- * `input_schema.length.type must be one of …`). Unknown PARAM keys are refused so that a typo
- * (`unit` for `units`) is reported instead of silently dropped; `null` values mean absent.
+ * `input_schema.length.type must be one of …`). Only the keys simsvc interprets are checked;
+ * any other key is kept as data (sim2l merges a field's free metadata into it). `null` means absent.
  */
 export function parameterSchemaProblems(value: unknown, path: string): string[] {
   if (!isPlainObject(value)) return [`${path} must be a JSON object mapping parameter names to parameters`];
   const entries = Object.entries(value);
   if (entries.length > MAX_PARAMETERS) return [`${path} must have at most ${MAX_PARAMETERS} parameters`];
-  const problems: string[] = [];
-  for (const [name, parameter] of entries) {
-    const at = `${path}.${name}`;
-    if (name.length === 0 || name.length > MAX_PARAMETER_NAME_LENGTH || !NO_CONTROL_CHARACTERS.test(name)) {
-      problems.push(`${path} parameter names must be 1 to ${MAX_PARAMETER_NAME_LENGTH} characters without control characters`);
-      continue;
-    }
-    if (!isPlainObject(parameter)) {
-      problems.push(`${at} must be a JSON object with a type`);
-      continue;
-    }
-    for (const key of Object.keys(parameter)) {
-      if (!KNOWN_KEYS.has(key)) problems.push(`${at}.${key} is not a parameter field (expected ${PARAMETER_KEYS.join(', ')})`);
-    }
-    if (!(PARAMETER_TYPES as readonly unknown[]).includes(parameter['type'])) {
-      problems.push(`${at}.type must be one of ${PARAMETER_TYPES.join(', ')}`);
-    }
-    for (const key of ['units', 'description'] as const) {
-      const text = parameter[key];
-      if (present(text) && (typeof text !== 'string' || text.length > TEXT_LIMIT))
-        problems.push(`${at}.${key} must be a string of at most ${TEXT_LIMIT} characters`);
-    }
-    for (const key of ['min', 'max'] as const) {
-      const bound = parameter[key];
-      if (present(bound) && (typeof bound !== 'number' || !Number.isFinite(bound))) problems.push(`${at}.${key} must be a number`);
-    }
-    const { min, max } = parameter;
-    if (typeof min === 'number' && typeof max === 'number' && min > max) problems.push(`${at}.min must not be greater than max`);
-    if (present(parameter['options']) && !Array.isArray(parameter['options'])) problems.push(`${at}.options must be an array`);
+  return entries.flatMap(([name, parameter]) => parameterProblems(name, parameter, path));
+}
+
+function parameterProblems(name: string, parameter: unknown, path: string): string[] {
+  const at = `${path}.${name}`;
+  if (name.length === 0 || name.length > MAX_PARAMETER_NAME_LENGTH || !NO_CONTROL_CHARACTERS.test(name)) {
+    return [`${path} parameter names must be 1 to ${MAX_PARAMETER_NAME_LENGTH} characters without control characters`];
   }
+  if (!isPlainObject(parameter)) return [`${at} must be a JSON object with a type`];
+  const problems: string[] = [];
+  if (canonicalParameterType(parameter['type']) === undefined) {
+    problems.push(`${at}.type must be one of ${ACCEPTED_PARAMETER_TYPES.join(', ')}`);
+  }
+  for (const key of ['units', 'description'] as const) {
+    const text = parameter[key];
+    if (present(text) && (typeof text !== 'string' || text.length > TEXT_LIMIT))
+      problems.push(`${at}.${key} must be a string of at most ${TEXT_LIMIT} characters`);
+  }
+  for (const key of ['min', 'max'] as const) {
+    const bound = parameter[key];
+    if (present(bound) && (typeof bound !== 'number' || !Number.isFinite(bound))) problems.push(`${at}.${key} must be a number`);
+  }
+  const { min, max } = parameter;
+  if (typeof min === 'number' && typeof max === 'number' && min > max) problems.push(`${at}.min must not be greater than max`);
+  if (present(parameter['options']) && !Array.isArray(parameter['options'])) problems.push(`${at}.options must be an array`);
   return problems;
 }
 
-/** The stored form of a valid map: absent (`null`) fields dropped, keys in canonical order. */
-export function normalizeParameterSchemaMap(value: Record<string, unknown>): ParameterSchemaMap {
-  const result: ParameterSchemaMap = {};
-  for (const [name, raw] of Object.entries(value)) {
-    const parameter = raw as Record<string, unknown>;
-    const normalized: Record<string, unknown> = {};
-    for (const key of PARAMETER_KEYS) if (present(parameter[key])) normalized[key] = parameter[key];
-    result[name] = normalized as unknown as ParameterSchema;
-  }
-  return result;
-}
-
-/** class-validator decorator: a `{NAME: PARAM}` map as `parameterSchemaProblems` defines it. */
+/**
+ * class-validator decorator: a `{NAME: PARAM}` map as `parameterSchemaProblems` defines it. All
+ * problems travel in one message, one per line; the validation pipe lists each line in `details`.
+ */
 export function IsParameterSchemaMap(options?: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>
     registerDecorator({
@@ -89,7 +101,7 @@ export function IsParameterSchemaMap(options?: ValidationOptions): PropertyDecor
       validator: {
         validate: (value: unknown, args?: ValidationArguments) => parameterSchemaProblems(value, args?.property ?? 'schema').length === 0,
         defaultMessage: (args?: ValidationArguments) =>
-          parameterSchemaProblems(args?.value, args?.property ?? 'schema')[0] ?? 'invalid schema',
+          parameterSchemaProblems(args?.value, args?.property ?? 'schema').join('\n') || 'invalid schema',
       },
     });
 }

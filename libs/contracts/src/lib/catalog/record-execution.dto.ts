@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IsBoolean,
@@ -11,6 +12,7 @@ import {
   MaxLength,
   Min,
   registerDecorator,
+  ValidateIf,
   ValidationOptions,
 } from 'class-validator';
 import { MAX_RUN_DB_PATH_LENGTH, MAX_SIMULATION_ID, MAX_TEXT_LENGTH } from '../cache/cache-limits';
@@ -20,6 +22,19 @@ import { ACCEPTED_EXECUTION_STATUSES, EXECUTION_ID_RULE, MAX_DURATION_SECONDS } 
 
 const text = (name: string, max = MAX_TEXT_LENGTH) => ({ message: `${name} must be a string of at most ${max} characters` });
 const SIMULATION_ID_RULE = { message: `simulation_id must be an integer from 1 to ${MAX_SIMULATION_ID}` };
+const MAX_COUNT = 2_147_483_647;
+
+/** One of sim2l's counts of a run (outputs, artifacts, errors, warnings): optional, 0..2^31−1. */
+function IsExecutionCount(name: string): PropertyDecorator {
+  const rule = { message: `${name} must be an integer from 0 to ${MAX_COUNT}` };
+  return applyDecorators(
+    ApiPropertyOptional({ minimum: 0, maximum: MAX_COUNT, default: 0, description: 'as sim2l counts them; a later record replaces it' }),
+    IsOptional(),
+    IsInt(rule),
+    Min(0, rule),
+    Max(MAX_COUNT, rule),
+  );
+}
 const DURATION_RULE = { message: `duration_seconds must be a number from 0 to ${MAX_DURATION_SECONDS}` };
 
 /** An ISO 8601 timestamp (a zone-less one is UTC), as parseTimestamp reads it. */
@@ -44,11 +59,17 @@ export class RecordExecutionDto {
   @Matches(IDENTIFIER_PATTERN, { message: EXECUTION_ID_RULE })
   execution_id!: string;
 
-  @ApiProperty({ minimum: 1, maximum: MAX_SIMULATION_ID })
+  @ApiProperty({
+    minimum: 1,
+    maximum: MAX_SIMULATION_ID,
+    nullable: true,
+    description: 'null: the simulation is the one squid_id (`name/version/hash`) names; unattached until it is registered',
+  })
+  @ValidateIf((body: RecordExecutionDto) => body.simulation_id !== null)
   @IsInt(SIMULATION_ID_RULE)
   @Min(1, SIMULATION_ID_RULE)
   @Max(MAX_SIMULATION_ID, SIMULATION_ID_RULE)
-  simulation_id!: number;
+  simulation_id!: number | null;
 
   @ApiProperty({
     enum: ACCEPTED_EXECUTION_STATUSES,
@@ -86,4 +107,9 @@ export class RecordExecutionDto {
   @MaxLength(MAX_RUN_DB_PATH_LENGTH, text('run_db_path', MAX_RUN_DB_PATH_LENGTH))
   run_db_path?: string | null;
   @ApiPropertyOptional() @IsOptional() @IsString(text('user_id')) @MaxLength(MAX_TEXT_LENGTH, text('user_id')) user_id?: string | null;
+
+  @IsExecutionCount('output_count') output_count?: number | null;
+  @IsExecutionCount('artifact_count') artifact_count?: number | null;
+  @IsExecutionCount('error_count') error_count?: number | null;
+  @IsExecutionCount('warning_count') warning_count?: number | null;
 }

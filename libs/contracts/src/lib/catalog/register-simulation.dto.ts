@@ -14,16 +14,18 @@ import {
 } from './catalog-limits';
 import { IsParameterSchemaMap, ParameterSchemaMap } from './parameter-schema';
 import { PARAMETER_MAP_API, SimulationSchemaDto } from './simulation-schema.dto';
+import { SimulationProvenanceDto } from './simulation-provenance.dto';
 import { IsTagList } from './tag-list';
 
 const STATUS_RULE = { message: `status must be one of ${SIMULATION_STATUSES.join(', ')}` };
 const SCHEMA_RULE = { message: 'schema must be a JSON object {inputs, outputs}' };
 
 /**
- * Body of POST /simulations (and of a `simulation.json` manifest). `schema: {inputs, outputs}`
- * may be given instead of `input_schema` / `output_schema`, not together with them.
+ * Body of POST /simulations (and of a `simulation.json` manifest), with sim2l's provenance
+ * fields. `schema: {inputs, outputs}` may be given instead of `input_schema` / `output_schema`,
+ * not together with them.
  */
-export class RegisterSimulationDto {
+export class RegisterSimulationDto extends SimulationProvenanceDto {
   @ApiProperty({ pattern: IDENTIFIER_PATTERN.source, example: 'heat-1d', description: 'not `search`' })
   @IsString({ message: NAME_RULE })
   @Matches(IDENTIFIER_PATTERN, { message: NAME_RULE })

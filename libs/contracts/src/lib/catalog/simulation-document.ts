@@ -17,7 +17,18 @@ export interface StoredSimulation {
   tags: string;
   input_schema: string;
   output_schema: string;
+  installation_id: string | null;
+  workflow_type: string | null;
+  workflow_hash: string | null;
+  /** JSON text, or NULL when none was given. */
+  workflow_bundle: string | null;
+  dependencies: string | null;
+  metadata: string | null;
+  /** boolean on PostgreSQL, 0/1 on SQLite. */
+  auto_approve: boolean | number;
 }
+
+const parseOptional = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
 
 export function toSimulationResponse(simulation: StoredSimulation): SimulationResponse {
   return {
@@ -32,6 +43,13 @@ export function toSimulationResponse(simulation: StoredSimulation): SimulationRe
     status: simulation.status,
     created_at: formatTimestamp(simulation.created_at),
     updated_at: formatTimestamp(simulation.updated_at),
+    installation_id: simulation.installation_id,
+    workflow_type: simulation.workflow_type,
+    workflow_hash: simulation.workflow_hash,
+    workflow_bundle: parseOptional(simulation.workflow_bundle),
+    dependencies: parseOptional(simulation.dependencies),
+    metadata: parseOptional(simulation.metadata),
+    auto_approve: Boolean(simulation.auto_approve),
   };
 }
 
@@ -47,7 +65,10 @@ export function simulationDocument(simulation: Omit<StoredSimulation, 'id'>): st
     `"description":${JSON.stringify(simulation.description)},"author":${JSON.stringify(simulation.author)},` +
     `"tags":${simulation.tags},"input_schema":${simulation.input_schema},"output_schema":${simulation.output_schema},` +
     `"status":${JSON.stringify(simulation.status)},"created_at":"${formatTimestamp(simulation.created_at)}",` +
-    `"updated_at":"${formatTimestamp(simulation.updated_at)}"}`
+    `"updated_at":"${formatTimestamp(simulation.updated_at)}","installation_id":${JSON.stringify(simulation.installation_id)},` +
+    `"workflow_type":${JSON.stringify(simulation.workflow_type)},"workflow_hash":${JSON.stringify(simulation.workflow_hash)},` +
+    `"workflow_bundle":${simulation.workflow_bundle ?? 'null'},"dependencies":${simulation.dependencies ?? 'null'},` +
+    `"metadata":${simulation.metadata ?? 'null'},"auto_approve":${Boolean(simulation.auto_approve)}}`
   );
 }
 

@@ -4,13 +4,14 @@ import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 
 import { MAX_AUTHOR_LENGTH, MAX_DESCRIPTION_LENGTH, SIMULATION_STATUSES, SimulationStatus } from './catalog-limits';
 import { IsParameterSchemaMap, ParameterSchemaMap } from './parameter-schema';
 import { PARAMETER_MAP_API, SimulationSchemaDto } from './simulation-schema.dto';
+import { SimulationProvenanceDto } from './simulation-provenance.dto';
 import { IsTagList } from './tag-list';
 
 /**
  * Body of PATCH /simulations/{id}: only the given fields change. `name` and `version` are
  * accepted only when equal to the stored ones (they cannot be changed).
  */
-export class UpdateSimulationDto {
+export class UpdateSimulationDto extends SimulationProvenanceDto {
   @ApiPropertyOptional({ description: 'must equal the stored name (cannot be changed)' })
   @IsOptional()
   @IsString({ message: 'name must be a string' })

@@ -25,6 +25,14 @@ export class CatalogSimulationEntity {
   @Column({ type: 'text', nullable: true }) document!: string | null;
   /** The updated_at the document was written for: it counts only while the two are equal. */
   @Column({ name: 'document_of', type: 'bigint', nullable: true }) documentOf!: number | null;
+  /** sim2l provenance (contract §7), stored as sent; the JSON ones as JSON text. */
+  @Column({ name: 'installation_id', type: 'text', nullable: true }) installationId!: string | null;
+  @Column({ name: 'workflow_type', type: 'text', nullable: true }) workflowType!: string | null;
+  @Column({ name: 'workflow_hash', type: 'text', nullable: true }) workflowHash!: string | null;
+  @Column({ name: 'workflow_bundle', type: 'text', nullable: true }) workflowBundle!: string | null;
+  @Column({ type: 'text', nullable: true }) dependencies!: string | null;
+  @Column({ type: 'text', nullable: true }) metadata!: string | null;
+  @Column({ name: 'auto_approve', type: 'boolean', default: false }) autoApprove!: boolean;
 }
 
 /** One row per (simulation, lower-cased tag): the tag filter of search, by index. */
@@ -53,7 +61,8 @@ export class CatalogSearchPostingEntity {
 @Entity('catalog_executions')
 export class CatalogExecutionEntity {
   @PrimaryColumn({ name: 'execution_id', type: 'text' }) executionId!: string;
-  @Column({ name: 'simulation_id', type: 'integer' }) simulationId!: number;
+  /** NULL while the simulation its squid_id names is not registered (see unattachedName). */
+  @Column({ name: 'simulation_id', type: 'integer', nullable: true }) simulationId!: number | null;
   @Column({ type: 'text' }) status!: string;
   @Column({ name: 'squid_id', type: 'text', nullable: true }) squidId!: string | null;
   @Column({ name: 'executor_type', type: 'text', nullable: true }) executorType!: string | null;
@@ -67,6 +76,13 @@ export class CatalogExecutionEntity {
   @Column({ name: 'user_id', type: 'text', nullable: true }) userId!: string | null;
   @Column({ name: 'created_at', type: 'bigint' }) createdAt!: number;
   @Column({ name: 'updated_at', type: 'bigint' }) updatedAt!: number;
+  @Column({ name: 'output_count', type: 'bigint', default: 0 }) outputCount!: number;
+  @Column({ name: 'artifact_count', type: 'bigint', default: 0 }) artifactCount!: number;
+  @Column({ name: 'error_count', type: 'bigint', default: 0 }) errorCount!: number;
+  @Column({ name: 'warning_count', type: 'bigint', default: 0 }) warningCount!: number;
+  /** The simulation name and version of the squid_id of an unattached execution, to attach it at registration. */
+  @Column({ name: 'unattached_name', type: 'text', nullable: true }) unattachedName!: string | null;
+  @Column({ name: 'unattached_version', type: 'text', nullable: true }) unattachedVersion!: string | null;
 }
 
 /** Per (simulation, status): executions, and for finished states their durations (kept by triggers). */
@@ -94,6 +110,7 @@ export class CatalogSyncItemEntity {
   @Column({ name: 'manifest_path', type: 'text' }) manifestPath!: string;
   @Column({ type: 'text' }) name!: string;
   @Column({ type: 'text' }) version!: string;
+  @Column({ name: 'installation_id', type: 'text', nullable: true }) installationId!: string | null;
   @Column({ type: 'text' }) status!: string;
   @Column({ type: 'text', nullable: true }) error!: string | null;
   /** The validated registration body (JSON), for approval. */
@@ -101,4 +118,18 @@ export class CatalogSyncItemEntity {
   @Column({ name: 'simulation_id', type: 'integer', nullable: true }) simulationId!: number | null;
   @Column({ name: 'discovered_at', type: 'bigint' }) discoveredAt!: number;
   @Column({ name: 'updated_at', type: 'bigint' }) updatedAt!: number;
+}
+
+/** A sim2l installation that reported to the catalog (POST /installations at the client's start-up). */
+@Entity('catalog_installations')
+export class CatalogInstallationEntity {
+  @PrimaryColumn({ name: 'installation_id', type: 'text' }) installationId!: string;
+  @Column({ type: 'text', nullable: true }) hostname!: string | null;
+  @Column({ type: 'text', nullable: true }) platform!: string | null;
+  @Column({ name: 'python_version', type: 'text', nullable: true }) pythonVersion!: string | null;
+  @Column({ name: 'sim2l_version', type: 'text', nullable: true }) sim2lVersion!: string | null;
+  /** Username of the session that last reported it, or `anonymous`. */
+  @Column({ name: 'reported_by', type: 'text', nullable: true }) reportedBy!: string | null;
+  @Column({ name: 'first_seen_at', type: 'bigint' }) firstSeenAt!: number;
+  @Column({ name: 'last_seen_at', type: 'bigint' }) lastSeenAt!: number;
 }

@@ -2,6 +2,7 @@ import { StoreDefinition } from '../database/data-source-options';
 import {
   CatalogExecutionEntity,
   CatalogExecutionStatsEntity,
+  CatalogInstallationEntity,
   CatalogSearchPostingEntity,
   CatalogSearchTermEntity,
   CatalogSimulationEntity,
@@ -16,6 +17,7 @@ import {
   AddSimulationDocumentsPostgres1767400000000,
   AddSimulationDocumentsSqlite1767400000000,
 } from './migrations/1767400000000-add-simulation-documents';
+import { Sim2lCompatibilityPostgres1767500000000, Sim2lCompatibilitySqlite1767500000000 } from './migrations/1767500000000-sim2l-compatibility';
 
 export const CATALOG_STORE: StoreDefinition = {
   name: 'catalog',
@@ -27,10 +29,15 @@ export const CATALOG_STORE: StoreDefinition = {
     CatalogExecutionEntity,
     CatalogExecutionStatsEntity,
     CatalogSyncItemEntity,
+    CatalogInstallationEntity,
   ],
   migrations: {
-    sqlite: [CreateCatalogTablesSqlite1767300000000, AddSimulationDocumentsSqlite1767400000000],
-    postgresql: [CreateCatalogTablesPostgres1767300000000, AddSimulationDocumentsPostgres1767400000000],
+    sqlite: [CreateCatalogTablesSqlite1767300000000, AddSimulationDocumentsSqlite1767400000000, Sim2lCompatibilitySqlite1767500000000],
+    postgresql: [
+      CreateCatalogTablesPostgres1767300000000,
+      AddSimulationDocumentsPostgres1767400000000,
+      Sim2lCompatibilityPostgres1767500000000,
+    ],
   },
   // Every catalog statement is prepared once per session and has a fixed shape, so each is planned
   // once (a generic plan). By default PostgreSQL plans a statement again on every execution while

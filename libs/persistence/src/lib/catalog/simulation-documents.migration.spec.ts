@@ -58,8 +58,10 @@ const ROWS = [
   ['wave', '2.0.0', 'Wärme "quoted" \\ text', null, '[]', '{}', '{"y":{"type":"integer","min":0}}'],
 ] as const;
 
-describe.each(SIMSVC_PG_AVAILABLE ? databases : databases.slice(0, 1))('simulation documents migration on %s', (backend, create) => {
-  it('writes the document of every simulation registered before it', async () => {
+const PROVENANCE = 'installation_id, workflow_type, workflow_hash, workflow_bundle, dependencies, metadata, auto_approve';
+
+describe.each(SIMSVC_PG_AVAILABLE ? databases : databases.slice(0, 1))('simulation documents migrations on %s', (backend, create) => {
+  it('writes the current document of every simulation registered before them, and keeps executions and their figures', async () => {
     const database = await create();
     try {
       // The catalog as the first migration left it, with simulations in it.
@@ -88,13 +90,30 @@ describe.each(SIMSVC_PG_AVAILABLE ? databases : databases.slice(0, 1))('simulati
           ],
         );
       }
+      await before.query(
+        `INSERT INTO catalog_executions (execution_id, simulation_id, status, duration_micros, created_at, updated_at)
+         VALUES (${[1, 2, 3, 4, 5, 6].map(p).join(', ')})`,
+        ['run-1', 1, 'completed', 2_500_000, 1_767_312_001_000_000, 1_767_312_001_000_000],
+      );
       await before.destroy();
 
       const after: DataSource = await openDataSource('catalog', dataSourceOptions(database.config, CATALOG_STORE));
       const stored = (await after.query(
-        'SELECT id, name, version, status, created_at, updated_at, author, description, tags, input_schema, output_schema, document, document_of FROM catalog_simulations ORDER BY id',
+        `SELECT id, name, version, status, created_at, updated_at, author, description, tags, input_schema, output_schema, ${PROVENANCE},
+           document, document_of FROM catalog_simulations ORDER BY id`,
       )) as Record<string, unknown>[];
+      const executions = (await after.query('SELECT execution_id, simulation_id, output_count FROM catalog_executions')) as unknown[];
+      const figures = (await after.query('SELECT simulation_id, status, executions, duration_sum FROM catalog_execution_stats')) as unknown[];
+      await after.query(
+        `INSERT INTO catalog_executions (execution_id, simulation_id, status, created_at, updated_at) VALUES (${[1, 2, 3, 4, 5].map(p).join(', ')})`,
+        ['run-unattached', null, 'running', 1, 1],
+      );
+      const figuresAfterUnattached = (await after.query('SELECT simulation_id, status, executions FROM catalog_execution_stats')) as unknown[];
       await after.destroy();
+
+      expect(executions).toEqual([{ execution_id: 'run-1', simulation_id: 1, output_count: 0 }]);
+      expect(figures).toEqual([{ simulation_id: 1, status: 'completed', executions: 1, duration_sum: 2_500_000 }]);
+      expect(figuresAfterUnattached).toHaveLength(1);
 
       expect(stored).toHaveLength(ROWS.length);
       for (const row of stored) {
@@ -112,6 +131,9 @@ describe.each(SIMSVC_PG_AVAILABLE ? databases : databases.slice(0, 1))('simulati
         name: 'wave',
         author: null,
         description: 'Wärme "quoted" \\ text',
+        installation_id: null,
+        dependencies: null,
+        auto_approve: false,
       });
     } finally {
       await database.drop();

@@ -1,15 +1,24 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { bodyShapeProblem } from './body-shape';
 
-/** Flattens nested class-validator errors into one line per failed constraint. */
-export function validationMessages(errors: ValidationError[], parent = ''): string[] {
+/**
+ * Flattens nested class-validator errors into one line per failed constraint, each line once (a
+ * value failing several rules that share a message, as `null` for a bounded integer does, is
+ * reported once). A constraint may carry several lines (a schema map reports each problem).
+ */
+export function validationMessages(errors: ValidationError[]): string[] {
+  return [...new Set(constraintLines(errors, ''))];
+}
+
+function constraintLines(errors: ValidationError[], parent: string): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
     // class-validator reports constraints bottom-up; declaration order puts the type check first.
     const own = Object.values(error.constraints ?? {})
       .reverse()
+      .flatMap((text) => text.split('\n'))
       .map((text) => (parent ? text.replace(error.property, path) : text));
-    return [...own, ...validationMessages(error.children ?? [], path)];
+    return [...own, ...constraintLines(error.children ?? [], path)];
   });
 }
 

@@ -1,4 +1,3 @@
-import { simulationDocument, StoredSimulation } from '@simsvc/contracts';
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 // Each simulation keeps its API representation as JSON text (without its id): `document`, and
@@ -11,12 +10,43 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 const BATCH = 500;
 
+/** A row as this migration found it (the columns of the first migration). */
+interface SimulationRow {
+  id: number;
+  name: string;
+  version: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+  author: string | null;
+  description: string;
+  tags: string;
+  input_schema: string;
+  output_schema: string;
+}
+
+// The representation as it was when this migration was released, frozen here: a migration never
+// follows later changes of the application's code (the next one extends these documents).
+function formatMicros(micros: number): string {
+  return `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23)}${String(micros % 1000).padStart(3, '0')}`;
+}
+
+function simulationDocument(row: Omit<SimulationRow, 'id'>): string {
+  return (
+    `{"name":${JSON.stringify(row.name)},"version":${JSON.stringify(row.version)},` +
+    `"description":${JSON.stringify(row.description)},"author":${JSON.stringify(row.author)},` +
+    `"tags":${row.tags},"input_schema":${row.input_schema},"output_schema":${row.output_schema},` +
+    `"status":${JSON.stringify(row.status)},"created_at":"${formatMicros(row.created_at)}",` +
+    `"updated_at":"${formatMicros(row.updated_at)}"}`
+  );
+}
+
 async function writeDocuments(db: QueryRunner, placeholder: (n: number) => string): Promise<void> {
   for (;;) {
     const rows = (await db.query(
       `SELECT id, name, version, status, created_at, updated_at, author, description, tags, input_schema, output_schema
        FROM catalog_simulations WHERE document IS NULL ORDER BY id LIMIT ${BATCH}`,
-    )) as StoredSimulation[];
+    )) as SimulationRow[];
     for (const row of rows) {
       const updatedAt = Number(row.updated_at);
       await db.query(
