@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { MAX_BODY_NESTING, PageQueryDto, StoreEntryDto } from '@simsvc/contracts';
+import { MAX_BODY_NESTING, PageQueryDto, RecordExecutionDto, RegisterSimulationDto, StoreEntryDto } from '@simsvc/contracts';
 import { ContractValidationPipe } from './validation.pipe';
 
 describe('ContractValidationPipe', () => {
@@ -17,6 +17,19 @@ describe('ContractValidationPipe', () => {
     const response = await rejection({ cache_key: 5 }, StoreEntryDto);
     expect(response.message).toBe('cache_key must be a string');
     expect(response.details).toEqual(expect.arrayContaining(['cache_key must be a string', 'simulation_id must be an integer']));
+  });
+
+  it('lists each line once, and every line of a constraint that reports several', async () => {
+    const execution = await rejection({ execution_id: 'run-1', status: 'running', simulation_id: 'seven' }, RecordExecutionDto);
+    expect(execution.details).toEqual(['simulation_id must be an integer from 1 to 2147483647']);
+    const simulation = await rejection(
+      { name: 'heat', version: '1', input_schema: { x: { type: 'Float', min: 'a' } } },
+      RegisterSimulationDto,
+    );
+    expect(simulation.details).toEqual([
+      expect.stringMatching(/^input_schema\.x\.type must be one of /),
+      'input_schema.x.min must be a number',
+    ]);
   });
 
   it('names unknown fields', async () => {
