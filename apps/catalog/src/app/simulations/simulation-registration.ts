@@ -1,8 +1,16 @@
 import { BadRequestException } from '@nestjs/common';
-import { normalizeTags, ParameterSchemaMap, RegisterSimulationDto, SimulationProvenanceDto, SimulationStatus } from '@simsvc/contracts';
+import {
+  normalizeTags,
+  ParameterSchemaMap,
+  RegisterSimulationDto,
+  SimulationProvenanceDto,
+  SimulationStatus,
+  StoredSimulation,
+} from '@simsvc/contracts';
 import { bodyShapeProblem, validationMessages } from '@simsvc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import type { PROVENANCE_COLUMNS } from './simulation.record';
 
 /** A simulation to register, normalized: defaults applied, schemas and tags in stored form. */
 export interface NewSimulation {
@@ -18,15 +26,9 @@ export interface NewSimulation {
 }
 
 /** sim2l's provenance fields as catalog_simulations stores them: the JSON ones as JSON text. */
-export interface StoredProvenance {
-  installation_id: string | null;
-  workflow_type: string | null;
-  workflow_hash: string | null;
-  workflow_bundle: string | null;
-  dependencies: string | null;
-  metadata: string | null;
+export type StoredProvenance = Omit<Pick<StoredSimulation, (typeof PROVENANCE_COLUMNS)[number]>, 'auto_approve'> & {
   auto_approve: boolean;
-}
+};
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 

@@ -17,7 +17,10 @@ import {
   AddSimulationDocumentsPostgres1767400000000,
   AddSimulationDocumentsSqlite1767400000000,
 } from './migrations/1767400000000-add-simulation-documents';
-import { Sim2lCompatibilityPostgres1767500000000, Sim2lCompatibilitySqlite1767500000000 } from './migrations/1767500000000-sim2l-compatibility';
+import {
+  Sim2lCompatibilityPostgres1767500000000,
+  Sim2lCompatibilitySqlite1767500000000,
+} from './migrations/1767500000000-sim2l-compatibility';
 
 export const CATALOG_STORE: StoreDefinition = {
   name: 'catalog',

@@ -103,12 +103,16 @@ describe.each(SIMSVC_PG_AVAILABLE ? databases : databases.slice(0, 1))('simulati
            document, document_of FROM catalog_simulations ORDER BY id`,
       )) as Record<string, unknown>[];
       const executions = (await after.query('SELECT execution_id, simulation_id, output_count FROM catalog_executions')) as unknown[];
-      const figures = (await after.query('SELECT simulation_id, status, executions, duration_sum FROM catalog_execution_stats')) as unknown[];
+      const figures = (await after.query(
+        'SELECT simulation_id, status, executions, duration_sum FROM catalog_execution_stats',
+      )) as unknown[];
       await after.query(
         `INSERT INTO catalog_executions (execution_id, simulation_id, status, created_at, updated_at) VALUES (${[1, 2, 3, 4, 5].map(p).join(', ')})`,
         ['run-unattached', null, 'running', 1, 1],
       );
-      const figuresAfterUnattached = (await after.query('SELECT simulation_id, status, executions FROM catalog_execution_stats')) as unknown[];
+      const figuresAfterUnattached = (await after.query(
+        'SELECT simulation_id, status, executions FROM catalog_execution_stats',
+      )) as unknown[];
       await after.destroy();
 
       expect(executions).toEqual([{ execution_id: 'run-1', simulation_id: 1, output_count: 0 }]);
