@@ -63,8 +63,8 @@ describe('cache bad input', () => {
       ['missing simulation_id', { simulation_id: undefined }, 'simulation_id must be an integer'],
       ['string simulation_id', { simulation_id: '5' }, 'simulation_id must be an integer'],
       ['fractional simulation_id', { simulation_id: 1.5 }, 'simulation_id must be an integer'],
-      ['zero simulation_id', { simulation_id: 0 }, 'simulation_id must be from 1 to 2147483647'],
-      ['too large simulation_id', { simulation_id: 2147483648 }, 'simulation_id must be from 1 to 2147483647'],
+      ['negative simulation_id', { simulation_id: -1 }, 'simulation_id must be from 0 to 2147483647'],
+      ['too large simulation_id', { simulation_id: 2147483648 }, 'simulation_id must be from 0 to 2147483647'],
       ['null simulation_name', { simulation_name: null }, 'simulation_name must be a string of at most 1024 characters'],
       ['too long execution_id', { execution_id: 'e'.repeat(1025) }, 'execution_id must be a string of at most 1024 characters'],
       ['numeric squid_id', { squid_id: 7 }, 'squid_id must be a string of at most 1024 characters'],
@@ -75,7 +75,9 @@ describe('cache bad input', () => {
       ['too long ttl_hours', { ttl_hours: 87601 }, 'ttl_hours must be at most 87600'],
       ['string ttl_hours', { ttl_hours: '24' }, 'ttl_hours must be a positive number'],
       ['both TTLs', { ttl_hours: 1, ttl_seconds: 60 }, 'give ttl_hours or ttl_seconds, not both'],
-      ['zero ttl_seconds', { ttl_hours: undefined, ttl_seconds: 0 }, 'ttl_seconds must be a positive number'],
+      ['negative ttl_seconds', { ttl_hours: undefined, ttl_seconds: -1 }, 'ttl_seconds must be a non-negative number'],
+      ['string ttl_seconds', { ttl_hours: undefined, ttl_seconds: '0' }, 'ttl_seconds must be a non-negative number'],
+      ['too long ttl_seconds', { ttl_hours: undefined, ttl_seconds: 87600 * 3600 + 1 }, 'ttl_seconds must be at most 315360000'],
       ['array metadata', { metadata: [1, 2] }, 'metadata must be a JSON object of at most 65536 bytes'],
       ['string metadata', { metadata: 'note' }, 'metadata must be a JSON object of at most 65536 bytes'],
       ['oversized metadata', { metadata: { blob: 'x'.repeat(64 * 1024) } }, 'metadata must be a JSON object of at most 65536 bytes'],
@@ -86,6 +88,37 @@ describe('cache bad input', () => {
       const body = { ...makeEntry({ cache_key: 'never/stored' }), ...change };
       const error = await expectRejected(post(body), 400, message);
       expect(error.details).toEqual(expect.arrayContaining([message]));
+    });
+
+    // Contract §1: one line per failed constraint. A value failing several rules that share a
+    // message (the range rules of a non-integer, the type and sign rules of a TTL) gives it once.
+    it.each([
+      [
+        'a string simulation_id',
+        { simulation_id: 'abc' },
+        ['simulation_id must be an integer', 'simulation_id must be from 0 to 2147483647'],
+      ],
+      ['a fractional simulation_id', { simulation_id: 1.5 }, ['simulation_id must be an integer']],
+      [
+        'a string ttl_seconds',
+        { ttl_hours: undefined, ttl_seconds: 'soon' },
+        ['ttl_seconds must be a non-negative number', 'ttl_seconds must be at most 315360000'],
+      ],
+      ['a negative ttl_seconds', { ttl_hours: undefined, ttl_seconds: -5 }, ['ttl_seconds must be a non-negative number']],
+      ['a string ttl_hours', { ttl_hours: 'day' }, ['ttl_hours must be a positive number', 'ttl_hours must be at most 87600']],
+      [
+        'several fields at once',
+        { simulation_id: 'abc', ttl_hours: -1, cache_key: '' },
+        [
+          'cache_key must be 1 to 1024 characters',
+          'simulation_id must be an integer',
+          'simulation_id must be from 0 to 2147483647',
+          'ttl_hours must be a positive number',
+        ],
+      ],
+    ])('lists each failed constraint of %s once in details', async (_name, change, details) => {
+      const error = await expectRejected(post({ ...makeEntry({ cache_key: 'never/stored' }), ...change }), 400, details[0]);
+      expect(error.details).toEqual(details);
     });
 
     it('accepts run_db_path of exactly 4096 characters and metadata of exactly 64 KiB', async () => {
@@ -240,7 +273,7 @@ describe('cache bad input', () => {
 
     it.each([
       [{ simulation_id: 'x' }, 'simulation_id must be an integer'],
-      [{ simulation_id: 0 }, 'simulation_id must be from 1 to 2147483647'],
+      [{ simulation_id: -1 }, 'simulation_id must be from 0 to 2147483647'],
       [{ pattern: 5 }, 'pattern must be a string'],
       [{ pattern: '*', everything: true }, 'property everything should not exist'],
     ])('rejects %j', async (body, message) => {
@@ -251,7 +284,7 @@ describe('cache bad input', () => {
   describe('query parameters and keys', () => {
     it.each([
       ['/cache/stats?simulation_id=abc', 'simulation_id must be an integer'],
-      ['/cache/stats?simulation_id=0', 'simulation_id must be from 1 to 2147483647'],
+      ['/cache/stats?simulation_id=-1', 'simulation_id must be from 0 to 2147483647'],
       ['/cache/entries?limit=0', 'limit must be from 1 to 1000'],
       ['/cache/entries?limit=1001', 'limit must be from 1 to 1000'],
       ['/cache/entries?limit=ten', 'limit must be an integer'],
@@ -260,10 +293,10 @@ describe('cache bad input', () => {
       ['/cache/entries?offset=100000000000000000000', 'offset must be at most 9007199254740991'],
       ['/cache/entries?offset=9007199254740993', 'offset must be at most 9007199254740991'],
       ['/cache/invalidations?offset=999999999999999999999999999999', 'offset must be at most 9007199254740991'],
-      ['/cache/entries?simulation_id=999999999999999999999999999999', 'simulation_id must be from 1 to 2147483647'],
-      ['/cache/stats?simulation_id=100000000000000000000', 'simulation_id must be from 1 to 2147483647'],
+      ['/cache/entries?simulation_id=999999999999999999999999999999', 'simulation_id must be from 0 to 2147483647'],
+      ['/cache/stats?simulation_id=100000000000000000000', 'simulation_id must be from 0 to 2147483647'],
       ['/cache/invalidations?limit=5000', 'limit must be from 1 to 1000'],
-      ['/cache/existing/key?simulation_id=-3', 'simulation_id must be from 1 to 2147483647'],
+      ['/cache/existing/key?simulation_id=-3', 'simulation_id must be from 0 to 2147483647'],
       ['/cache/entries?colour=blue', 'property colour should not exist'],
       ['/cache/entries?__proto__=1', 'property __proto__ should not exist'],
       ['/cache/entries?offset=0x10', 'offset must be an integer'],

@@ -3,7 +3,8 @@ import { CacheEntryListItem, CacheEntryResponse, formatOptionalTimestamp, format
 /** A row of cache_entries as the repository returns it. */
 export interface CacheEntryRecord {
   cache_key: string;
-  simulation_id: number;
+  /** 0 or null as sent: no simulation. */
+  simulation_id: number | null;
   simulation_name: string;
   simulation_version: string;
   execution_id: string;

@@ -40,8 +40,14 @@ export interface CacheFigures {
   invalidations: number;
 }
 
-/** Misses with no simulation to attribute them to are counted under this id. */
-export const UNATTRIBUTED = 0;
+/**
+ * The counters of entries stored with simulation_id 0 or null (sim2l sends `sim_id or 0`), and of
+ * misses attributed to no simulation; as a selector, it picks those entries.
+ */
+export const NO_SIMULATION = 0;
+
+/** The counter an entry's hits and invalidations go to. */
+const counterOf = (simulationId: number | null): number => simulationId ?? NO_SIMULATION;
 
 const COUNT = `INSERT INTO cache_counters (simulation_id, hits, misses, invalidations) VALUES ($1, $2, $3, $4)
   ON CONFLICT (simulation_id) DO UPDATE SET hits = cache_counters.hits + excluded.hits,
@@ -53,7 +59,7 @@ const POSTGRES_HIT = `WITH hit AS (
     UPDATE cache_entries SET hit_count = hit_count + 1, last_accessed_at = $2
     WHERE cache_key = $1 AND expires_at > $2 RETURNING *
   ), counted AS (
-    INSERT INTO cache_counters (simulation_id, hits) SELECT simulation_id, 1 FROM hit
+    INSERT INTO cache_counters (simulation_id, hits) SELECT COALESCE(simulation_id, ${NO_SIMULATION}), 1 FROM hit
     ON CONFLICT (simulation_id) DO UPDATE SET hits = cache_counters.hits + 1
   )
   SELECT * FROM hit`;
@@ -106,7 +112,7 @@ export class CacheRepository {
     }
     return this.sql.transaction(async (tx) => {
       const [record] = await tx.query<CacheEntryRecord>(SQLITE_HIT, [cacheKey, now]);
-      if (record) await tx.execute(COUNT, [record.simulation_id, 1, 0, 0]);
+      if (record) await tx.execute(COUNT, [counterOf(record.simulation_id), 1, 0, 0]);
       return record;
     });
   }
@@ -123,12 +129,12 @@ export class CacheRepository {
   /** Removes one live entry, counts it as an invalidation and audits it; false when absent. */
   async removeOne(audit: InvalidationAudit & { cacheKey: string }): Promise<boolean> {
     return this.sql.transaction(async (tx) => {
-      const removed = await tx.query<{ simulation_id: number }>(
+      const removed = await tx.query<{ simulation_id: number | null }>(
         'DELETE FROM cache_entries WHERE cache_key = $1 AND expires_at > $2 RETURNING simulation_id',
         [audit.cacheKey, audit.at],
       );
       if (removed.length === 0) return false;
-      await tx.execute(COUNT, [removed[0].simulation_id, 0, 0, 1]);
+      await tx.execute(COUNT, [counterOf(removed[0].simulation_id), 0, 0, 1]);
       await this.audit(tx, audit, 1);
       return true;
     });
@@ -138,12 +144,15 @@ export class CacheRepository {
   async invalidate(audit: InvalidationAudit & { selectors: EntrySelectors }): Promise<number> {
     return this.sql.transaction(async (tx) => {
       const { where, params } = this.selectorClause(audit.selectors, [audit.at]);
-      const removed = await tx.query<{ simulation_id: number }>(
+      const removed = await tx.query<{ simulation_id: number | null }>(
         `DELETE FROM cache_entries WHERE expires_at > $1${where} RETURNING simulation_id`,
         params,
       );
       const perSimulation = new Map<number, number>();
-      for (const { simulation_id } of removed) perSimulation.set(simulation_id, (perSimulation.get(simulation_id) ?? 0) + 1);
+      for (const { simulation_id } of removed) {
+        const counter = counterOf(simulation_id);
+        perSimulation.set(counter, (perSimulation.get(counter) ?? 0) + 1);
+      }
       for (const [simulationId, count] of perSimulation) await tx.execute(COUNT, [simulationId, 0, 0, count]);
       await this.audit(tx, audit, removed.length);
       return removed.length;
@@ -151,7 +160,7 @@ export class CacheRepository {
   }
 
   async figures(now: number, simulationId?: number): Promise<CacheFigures> {
-    const forSimulation = simulationId === undefined ? '' : ' AND simulation_id = $2';
+    const forSimulation = simulationId === undefined ? '' : ` AND ${entryOf('$2', simulationId)}`;
     const counters = simulationId === undefined ? '' : ' WHERE simulation_id = $2';
     const [row] = await this.sql.query<CacheFigures>(
       `SELECT
@@ -228,7 +237,8 @@ export class CacheRepository {
       all.push(value);
       conditions.push(condition(`$${all.length}`));
     };
-    if (selectors.simulationId !== undefined) add((p) => `simulation_id = ${p}`, selectors.simulationId);
+    const { simulationId } = selectors;
+    if (simulationId !== undefined) add((p) => entryOf(p, simulationId), simulationId);
     if (selectors.simulationName !== undefined) add((p) => `simulation_name = ${p}`, selectors.simulationName);
     if (selectors.simulationVersion !== undefined) add((p) => `simulation_version = ${p}`, selectors.simulationVersion);
     if (selectors.pattern !== undefined) {
@@ -237,4 +247,9 @@ export class CacheRepository {
     }
     return { where: conditions.map((condition) => ` AND ${condition}`).join(''), params: all };
   }
+}
+
+/** The condition for entries of the simulation bound at placeholder; no simulation covers 0 and NULL. */
+function entryOf(placeholder: string, simulationId: number): string {
+  return simulationId === NO_SIMULATION ? `(simulation_id = ${placeholder} OR simulation_id IS NULL)` : `simulation_id = ${placeholder}`;
 }

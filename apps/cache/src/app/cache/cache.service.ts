@@ -18,7 +18,7 @@ import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CacheConfig } from '../cache-config';
 import { serializedSize, toEntryResponse, toListItem } from './cache-entry.record';
 import { CacheMetrics } from './cache.metrics';
-import { CacheRepository, EntrySelectors, InvalidationRecord, UNATTRIBUTED } from './cache.repository';
+import { CacheRepository, EntrySelectors, InvalidationRecord, NO_SIMULATION } from './cache.repository';
 
 const MICROS_PER_SECOND = 1_000_000;
 const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
@@ -45,7 +45,8 @@ export class CacheService {
       run_db_path: entry.run_db_path,
       metadata: present(entry.metadata) ? JSON.stringify(entry.metadata) : null,
       created_at: createdAt,
-      expires_at: createdAt + Math.max(1, Math.round(ttlSeconds * MICROS_PER_SECOND)),
+      // Live while now < expires_at: a TTL of 0 (sim2l's tests use it) expires the entry at once.
+      expires_at: createdAt + Math.round(ttlSeconds * MICROS_PER_SECOND),
     };
     const sizeBytes = serializedSize(toEntryResponse({ ...record, hit_count: 0, last_accessed_at: null, size_bytes: 0 }));
     await this.repository.store({ ...record, size_bytes: sizeBytes });
@@ -59,7 +60,7 @@ export class CacheService {
       this.metrics.hits.inc();
       return toEntryResponse(record);
     }
-    await this.repository.countMiss(simulationId ?? UNATTRIBUTED);
+    await this.repository.countMiss(simulationId ?? NO_SIMULATION);
     this.metrics.misses.inc();
     throw new NotFoundException({ message: 'cache miss', cache_key: cacheKey });
   }

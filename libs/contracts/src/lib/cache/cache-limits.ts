@@ -1,4 +1,6 @@
 export const MAX_SIMULATION_ID = 2_147_483_647;
+/** 0 names no simulation: entries stored with simulation_id 0 or null (contract §7). */
+export const SIMULATION_ID_RANGE = `simulation_id must be from 0 to ${MAX_SIMULATION_ID}`;
 export const MAX_CACHE_KEY_LENGTH = 1024;
 export const MAX_TEXT_LENGTH = 1024;
 export const MAX_RUN_DB_PATH_LENGTH = 4096;

@@ -2,15 +2,17 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DecimalInteger } from '../common/decimal-integer.transform';
 import { PageQueryDto } from '../common/page-query.dto';
-import { MAX_SIMULATION_ID, MAX_TEXT_LENGTH } from './cache-limits';
+import { MAX_SIMULATION_ID, MAX_TEXT_LENGTH, SIMULATION_ID_RANGE } from './cache-limits';
+
+const NO_SIMULATION = '0: the entries that belong to no simulation (stored with simulation_id 0 or null)';
 
 class SimulationIdQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIMULATION_ID })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
   @IsOptional()
   @DecimalInteger()
   @IsInt({ message: 'simulation_id must be an integer' })
-  @Min(1, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
-  @Max(MAX_SIMULATION_ID, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
+  @Min(0, { message: SIMULATION_ID_RANGE })
+  @Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE })
   simulation_id?: number;
 }
 
@@ -19,12 +21,12 @@ export class SimulationIdQueryDto extends SimulationIdQuery {}
 
 /** GET /cache/entries filters. */
 export class ListEntriesQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_SIMULATION_ID })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
   @IsOptional()
   @DecimalInteger()
   @IsInt({ message: 'simulation_id must be an integer' })
-  @Min(1, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
-  @Max(MAX_SIMULATION_ID, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
+  @Min(0, { message: SIMULATION_ID_RANGE })
+  @Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE })
   simulation_id?: number;
 
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string;

@@ -1,7 +1,8 @@
 /** GET /cache/{cache_key}. */
 export interface CacheEntryResponse {
   cache_key: string;
-  simulation_id: number;
+  /** As stored: 0 or null for an entry of no simulation. */
+  simulation_id: number | null;
   simulation_name: string;
   simulation_version: string;
   execution_id: string;

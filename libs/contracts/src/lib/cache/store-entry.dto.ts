@@ -1,5 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotIn, IsNumber, IsOptional, IsPositive, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsInt,
+  IsNotIn,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { ExclusiveWith } from '../common/exclusive-with.validator';
 import { IsJsonObjectOfAtMost } from '../common/json-object-size.validator';
 import {
@@ -11,6 +24,7 @@ import {
   MAX_TTL_HOURS,
   NO_CONTROL_CHARACTERS,
   RESERVED_CACHE_KEYS,
+  SIMULATION_ID_RANGE,
 } from './cache-limits';
 
 const text = (name: string) => ({ message: `${name} must be a string of at most ${MAX_TEXT_LENGTH} characters` });
@@ -24,11 +38,13 @@ export class StoreEntryDto {
   @IsNotIn([...RESERVED_CACHE_KEYS], { message: `cache_key must not be one of ${RESERVED_CACHE_KEYS.join(', ')}` })
   cache_key!: string;
 
-  @ApiProperty({ minimum: 1, maximum: MAX_SIMULATION_ID })
+  // Required, but 0 and null both mean "no simulation": sim2l sends `sim_id or 0` (contract §7).
+  @ApiProperty({ minimum: 0, maximum: MAX_SIMULATION_ID, nullable: true, description: '0 or null: the entry belongs to no simulation' })
+  @ValidateIf((entry: StoreEntryDto) => entry.simulation_id !== null)
   @IsInt({ message: 'simulation_id must be an integer' })
-  @Min(1, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
-  @Max(MAX_SIMULATION_ID, { message: `simulation_id must be from 1 to ${MAX_SIMULATION_ID}` })
-  simulation_id!: number;
+  @Min(0, { message: SIMULATION_ID_RANGE })
+  @Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE })
+  simulation_id!: number | null;
 
   @ApiProperty() @IsString(text('simulation_name')) @MaxLength(MAX_TEXT_LENGTH, text('simulation_name')) simulation_name!: string;
   @ApiProperty() @IsString(text('simulation_version')) @MaxLength(MAX_TEXT_LENGTH, text('simulation_version')) simulation_version!: string;
@@ -54,15 +70,14 @@ export class StoreEntryDto {
   ttl_hours?: number | null;
 
   @ApiPropertyOptional({
-    description: 'Lifetime in seconds, instead of ttl_hours',
+    description: 'Lifetime in seconds, instead of ttl_hours; 0 expires the entry at once',
     minimum: 0,
-    exclusiveMinimum: true,
     maximum: MAX_TTL_HOURS * 3600,
   })
   @IsOptional()
   @ExclusiveWith('ttl_hours')
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ttl_seconds must be a positive number' })
-  @IsPositive({ message: 'ttl_seconds must be a positive number' })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'ttl_seconds must be a non-negative number' })
+  @Min(0, { message: 'ttl_seconds must be a non-negative number' })
   @Max(MAX_TTL_HOURS * 3600, { message: `ttl_seconds must be at most ${MAX_TTL_HOURS * 3600}` })
   ttl_seconds?: number | null;
 

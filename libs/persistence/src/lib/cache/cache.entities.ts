@@ -8,7 +8,8 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
 @Index('cache_entries_created', ['createdAt'])
 export class CacheEntryEntity {
   @PrimaryColumn({ name: 'cache_key', type: 'text' }) cacheKey!: string;
-  @Column({ name: 'simulation_id', type: 'integer' }) simulationId!: number;
+  /** 0 or NULL (as sent): the entry belongs to no simulation; its figures count under counter 0. */
+  @Column({ name: 'simulation_id', type: 'integer', nullable: true }) simulationId!: number | null;
   @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
   @Column({ name: 'simulation_version', type: 'text' }) simulationVersion!: string;
   @Column({ name: 'execution_id', type: 'text' }) executionId!: string;
@@ -25,7 +26,7 @@ export class CacheEntryEntity {
   @Column({ name: 'size_bytes', type: 'integer' }) sizeBytes!: number;
 }
 
-/** Hits, misses and invalidations per simulation since the store was created (0: unattributed misses). */
+/** Hits, misses and invalidations per simulation since the store was created (0: no simulation, and unattributed misses). */
 @Entity('cache_counters')
 export class CacheCounterEntity {
   @PrimaryColumn({ name: 'simulation_id', type: 'integer' }) simulationId!: number;

@@ -4,12 +4,16 @@ import {
   CreateCacheTablesPostgres1732200000000,
   CreateCacheTablesSqlite1732200000000,
 } from './migrations/1732200000000-create-cache-tables';
+import {
+  EntriesWithoutSimulationPostgres1767600000000,
+  EntriesWithoutSimulationSqlite1767600000000,
+} from './migrations/1767600000000-entries-without-simulation';
 
 export const CACHE_STORE: StoreDefinition = {
   name: 'cache',
   entities: [CacheEntryEntity, CacheCounterEntity, CacheInvalidationEntity],
   migrations: {
-    sqlite: [CreateCacheTablesSqlite1732200000000],
-    postgresql: [CreateCacheTablesPostgres1732200000000],
+    sqlite: [CreateCacheTablesSqlite1732200000000, EntriesWithoutSimulationSqlite1767600000000],
+    postgresql: [CreateCacheTablesPostgres1732200000000, EntriesWithoutSimulationPostgres1767600000000],
   },
 };
