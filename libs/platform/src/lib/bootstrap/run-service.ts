@@ -4,7 +4,7 @@ import { ConfigError } from '../config/config-error';
 import { parseServiceConfig, ServiceDefinition } from '../config/parse-service-config';
 import { ServiceConfig } from '../config/service-config';
 import { createServiceApp } from './create-service-app';
-import { drainHttpServer } from './drain-http-server';
+import { HttpServerDrain, trackConnectionsForDrain } from './drain-http-server';
 
 /**
  * main.ts of every service: options → configuration (exit 2 on a bad one), application, listen;
@@ -25,8 +25,10 @@ export async function runService<T>(
   }
 
   let app: INestApplication;
+  let httpDrain: HttpServerDrain;
   try {
     app = await createServiceApp(appModule(config), config);
+    httpDrain = trackConnectionsForDrain(app.getHttpServer());
     await app.listen(config.port, config.host);
   } catch (error) {
     process.stderr.write(`${name}: cannot start: ${(error as Error).message}\n`);
@@ -39,7 +41,7 @@ export async function runService<T>(
     stopping = true;
     process.stderr.write(`${name}: ${signal} received, draining\n`);
     try {
-      await drainHttpServer(app.getHttpServer());
+      await httpDrain.drain();
       await app.close();
       process.exit(0);
     } catch (error) {
