@@ -4,6 +4,7 @@ export * from './lib/database/database.module';
 export * from './lib/database/data-source-options';
 export * from './lib/database/migration-set';
 export * from './lib/database/open-data-source';
+export * from './lib/database/store-startup-error';
 export * from './lib/database/raw-handles';
 export * from './lib/cache/cache.entities';
 export * from './lib/cache/cache.store';

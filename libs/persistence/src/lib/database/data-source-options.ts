@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { types as pgTypes } from 'pg';
 import { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { DatabaseConfig } from './database-config';
@@ -42,7 +40,6 @@ export function dataSourceOptions(config: DatabaseConfig, store: StoreDefinition
     const extra = settings.length > 0 ? { ...POSTGRES_POOL, options: settings.join(' ') } : POSTGRES_POOL;
     return { ...common, type: 'postgres', url: config.url, extra };
   }
-  if (config.path !== ':memory:') mkdirSync(dirname(config.path), { recursive: true });
   return {
     ...common,
     type: 'better-sqlite3',

@@ -6,4 +6,6 @@ export interface DatabaseConfig {
   path: string;
   /** Connection URL of the postgresql backend. */
   url?: string;
+  /** How long start-up waits for an unreachable server before giving up (default 30). */
+  startupTimeoutSeconds?: number;
 }

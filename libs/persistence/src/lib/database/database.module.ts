@@ -7,6 +7,8 @@ import { openDataSource } from './open-data-source';
 /**
  * One TypeORM data source per store (a service's own database, the shared auth store), opened
  * with retry and migrated at start-up. Inject it with `@InjectDataSource(store.name)`.
+ * openDataSource does all the retrying: @nestjs/typeorm's own retry (10 attempts, 3 s apart, each
+ * around ours) is turned off, or an unreachable server would hold start-up for minutes.
  */
 @Module({})
 export class DatabaseModule {
@@ -16,8 +18,8 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           name: store.name,
-          useFactory: () => dataSourceOptions(config, store),
-          dataSourceFactory: (options) => openDataSource(store.name, options!),
+          useFactory: () => ({ ...dataSourceOptions(config, store), toRetry: () => false }),
+          dataSourceFactory: (options) => openDataSource(store.name, options!, config.startupTimeoutSeconds),
         }),
       ],
       exports: [TypeOrmModule],

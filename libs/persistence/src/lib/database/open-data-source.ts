@@ -1,37 +1,82 @@
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { prepareSqliteStoreFile } from './sqlite-store-file';
+import { classifyConnectFailure, describeFailure, StoreStartupError } from './store-startup-error';
 
-const STARTUP_DEADLINE_MS = 30_000;
+export const DEFAULT_STARTUP_TIMEOUT_SECONDS = 30;
+const FIRST_RETRY_DELAY_MS = 250;
+const LONGEST_RETRY_DELAY_MS = 4000;
 const logger = new Logger('Database');
 
 /**
- * Connects (retrying with back-off for up to 30 s, as a database may still be starting) and runs
- * pending migrations. On PostgreSQL the migrations run under an advisory lock, so replicas
- * starting together do not race to create the same tables.
+ * Opens store `name` and runs its pending migrations. A PostgreSQL server that does not answer is
+ * retried with back-off (one log line per retry) until `timeoutSeconds` have passed, as it may
+ * still be starting; one that refuses the login or the database, and an SQLite file that cannot
+ * be opened, fail at once. Failures are StoreStartupErrors naming the store and the reason.
+ * On PostgreSQL the migrations run under an advisory lock, so replicas starting together do not
+ * race to create the same tables.
  */
-export async function openDataSource(name: string, options: DataSourceOptions, deadlineMs = STARTUP_DEADLINE_MS): Promise<DataSource> {
-  const dataSource = await connectWithRetry(name, options, deadlineMs);
+export async function openDataSource(
+  name: string,
+  options: DataSourceOptions,
+  timeoutSeconds = DEFAULT_STARTUP_TIMEOUT_SECONDS,
+): Promise<DataSource> {
+  if (options.type === 'better-sqlite3') {
+    const { warning } = prepareSqliteStoreFile(name, options.database);
+    if (warning) logger.warn(warning);
+  }
+  const dataSource = await connectWithRetry(name, options, timeoutSeconds * 1000);
   try {
     await runMigrations(dataSource);
   } catch (error) {
     await dataSource.destroy().catch(() => undefined);
-    throw error;
+    // e.g. an SQLite file that is not a database, or a PostgreSQL role without CREATE rights.
+    throw new StoreStartupError(`${name} database cannot be migrated (${describeFailure(error, secretOf(options))})`);
   }
   return dataSource;
 }
 
-async function connectWithRetry(name: string, options: DataSourceOptions, deadlineMs: number): Promise<DataSource> {
-  const deadline = Date.now() + deadlineMs;
-  for (let delay = 250; ; delay = Math.min(delay * 2, 4000)) {
-    const dataSource = new DataSource(options);
+async function connectWithRetry(name: string, options: DataSourceOptions, timeoutMs: number): Promise<DataSource> {
+  const secret = secretOf(options);
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1, delay = FIRST_RETRY_DELAY_MS; ; attempt += 1, delay = Math.min(delay * 2, LONGEST_RETRY_DELAY_MS)) {
     try {
-      return await dataSource.initialize();
+      return await new DataSource(options).initialize();
     } catch (error) {
-      if (Date.now() + delay > deadline) throw error;
-      logger.warn(`database ${name} not reachable (${(error as Error).message}); retrying in ${delay} ms`);
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      const reason = describeFailure(error, secret);
+      const failure = classifyConnectFailure(error);
+      if (options.type === 'better-sqlite3')
+        throw new StoreStartupError(`${name} database file ${options.database} cannot be opened (${reason})`);
+      if (failure === 'rejected') throw new StoreStartupError(`${name} database refused the connection (${reason})`);
+      if (failure === 'broken') throw new StoreStartupError(`${name} database cannot be opened (${reason})`);
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new StoreStartupError(`${name} database unreachable (${reason})`);
+      const wait = Math.min(delay, remaining);
+      logger.warn(`${name} database unreachable at ${describeTarget(options)} (${reason}); attempt ${attempt}, retrying in ${wait} ms`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
+  }
+}
+
+/** The password in a PostgreSQL URL, masked wherever a driver message might repeat it. */
+function secretOf(options: DataSourceOptions): string | undefined {
+  if (options.type !== 'postgres' || !options.url) return undefined;
+  try {
+    return decodeURIComponent(new URL(options.url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server and database of a PostgreSQL URL, without its password. */
+function describeTarget(options: DataSourceOptions): string {
+  if (options.type !== 'postgres' || !options.url) return 'its server';
+  try {
+    const url = new URL(options.url);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'its server';
   }
 }
 

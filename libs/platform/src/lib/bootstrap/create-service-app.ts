@@ -1,11 +1,12 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger, PinoLogger } from 'nestjs-pino';
+import { PinoLogger } from 'nestjs-pino';
 import { ServiceConfig } from '../config/service-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { rejectMalformedPath } from '../http/malformed-path.middleware';
 import { observeRequests } from '../http/observe-requests.middleware';
+import { serviceLogger } from '../logging/service-logger';
 import { MetricsRegistry } from '../metrics/metrics.registry';
 import { setUpOpenApi } from '../openapi/openapi';
 
@@ -14,8 +15,12 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** Builds a ready (not yet listening) application; used by main.ts and by the e2e tests alike. */
 export async function createServiceApp(module: DynamicModule, config: ServiceConfig<unknown>): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, { bodyParser: false, bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  // abortOnError false: a failed start-up rejects, so runService can print why before it exits 1.
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bodyParser: false,
+    logger: serviceLogger(config),
+    abortOnError: false,
+  });
   app.disable('x-powered-by');
   // Responses are small JSON documents; hashing each one for an ETag costs more than it saves.
   app.set('etag', false);

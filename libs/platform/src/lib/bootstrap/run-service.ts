@@ -1,4 +1,4 @@
-import { DynamicModule, INestApplication } from '@nestjs/common';
+import { DynamicModule, INestApplication, Logger } from '@nestjs/common';
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config/config-error';
 import { parseServiceConfig, ServiceDefinition } from '../config/parse-service-config';
@@ -30,6 +30,8 @@ export async function runService<T>(
     app = await createServiceApp(appModule(config), config);
     httpDrain = trackConnectionsForDrain(app.getHttpServer());
     await app.listen(config.port, config.host);
+    // The line a supervisor (npm start) waits for.
+    Logger.log(`listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`, name);
   } catch (error) {
     process.stderr.write(`${name}: cannot start: ${(error as Error).message}\n`);
     process.exit(1);

@@ -45,6 +45,15 @@ describe('parseServiceConfig', () => {
     expect(parse(['--db-url', PG, '--auth-db-url', 'postgresql://other/auth']).auth.store.url).toBe('postgresql://other/auth');
   });
 
+  it('gives both stores the start-up timeout: 30 s, SIMSVC_STARTUP_TIMEOUT_SECONDS or --startup-timeout', () => {
+    const timeouts = (config: ReturnType<typeof parse>) => [config.database.startupTimeoutSeconds, config.auth.store.startupTimeoutSeconds];
+    expect(timeouts(parse([]))).toEqual([30, 30]);
+    expect(timeouts(parse([], { SIMSVC_STARTUP_TIMEOUT_SECONDS: '2.5' }))).toEqual([2.5, 2.5]);
+    expect(timeouts(parse(['--startup-timeout', '3', '--db-url', PG], { SIMSVC_STARTUP_TIMEOUT_SECONDS: '9' }))).toEqual([3, 3]);
+    expect(() => parse(['--startup-timeout', '0'])).toThrow(ConfigError);
+    expect(() => parse([], { SIMSVC_STARTUP_TIMEOUT_SECONDS: 'soon' })).toThrow(/startup-timeout/);
+  });
+
   it('turns auth off with --no-auth or SIMSVC_<SVC>_NO_AUTH=true', () => {
     expect(parse(['--no-auth']).auth.enabled).toBe(false);
     expect(parse([], { SIMSVC_CACHE_NO_AUTH: 'true' }).auth.enabled).toBe(false);

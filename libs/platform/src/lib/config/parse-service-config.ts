@@ -1,5 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { Backend, DatabaseConfig } from '@simsvc/persistence';
+import { Backend, DatabaseConfig, DEFAULT_STARTUP_TIMEOUT_SECONDS } from '@simsvc/persistence';
 import { ServiceConfig, ServiceName } from './service-config';
 import { ConfigError } from './config-error';
 
@@ -78,6 +78,12 @@ function buildCommand<T>(definition: ServiceDefinition<T>, prefix: string): Comm
       ),
     )
     .addOption(
+      new Option('--startup-timeout <seconds>', 'how long start-up retries a database server that does not answer')
+        .env('SIMSVC_STARTUP_TIMEOUT_SECONDS')
+        .default(DEFAULT_STARTUP_TIMEOUT_SECONDS)
+        .argParser(parsePositiveNumber),
+    )
+    .addOption(
       new Option('--log-level <level>', 'fatal, error, warn, info, debug or trace')
         .env('SIMSVC_LOG_LEVEL')
         .default('info')
@@ -142,7 +148,13 @@ export function parseServiceConfig<T>(definition: ServiceDefinition<T>, argv: st
   const backend = (fromAlias('backend', 'BACKEND', parseBackend) as Backend | undefined) ?? (dbUrl ? 'postgresql' : 'sqlite');
   if (backend === 'postgresql' && !dbUrl) throw new ConfigError(`--db-url (${prefix}DB_URL) is required with --backend postgresql`);
   if (dbUrl) assertPostgresUrl(dbUrl, '--db-url');
-  const database: DatabaseConfig = { backend, path: options['dbPath'] as string, url: backend === 'postgresql' ? dbUrl : undefined };
+  const startupTimeoutSeconds = options['startupTimeout'] as number;
+  const database: DatabaseConfig = {
+    backend,
+    path: options['dbPath'] as string,
+    url: backend === 'postgresql' ? dbUrl : undefined,
+    startupTimeoutSeconds,
+  };
 
   const authUrl = (options['authDbUrl'] as string | undefined) ?? (backend === 'postgresql' ? dbUrl : undefined);
   if (authUrl) assertPostgresUrl(authUrl, '--auth-db-url');
@@ -172,8 +184,8 @@ export function parseServiceConfig<T>(definition: ServiceDefinition<T>, argv: st
     auth: {
       enabled: options['auth'] !== false && !parseBoolean(`${prefix}NO_AUTH`, environment[`${prefix}NO_AUTH`], false),
       store: authUrl
-        ? { backend: 'postgresql', path: options['authDbPath'] as string, url: authUrl }
-        : { backend: 'sqlite', path: options['authDbPath'] as string },
+        ? { backend: 'postgresql', path: options['authDbPath'] as string, url: authUrl, startupTimeoutSeconds }
+        : { backend: 'sqlite', path: options['authDbPath'] as string, startupTimeoutSeconds },
       secret,
       allowAnonymous: parseBoolean('SIMSVC_AUTH_ALLOW_ANONYMOUS', environment['SIMSVC_AUTH_ALLOW_ANONYMOUS'], true),
       admin:

@@ -1,0 +1,170 @@
+import { createTestDatabase, TestDatabase, testBackend } from '@simsvc/testing';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, ServiceProcess } from './support/service-process';
+
+// Start-up as an operator sees it: the built service's exit status, its last line on standard
+// error, its log lines. Each backend's half registers only the tests that concern it.
+const PASSWORD = 'not-the-password-9f3c';
+const FAST_GIVE_UP = ['--startup-timeout', '3'];
+const retryLines = (messages: string[], store: string) => messages.filter((line) => line.startsWith(`${store} database unreachable at `));
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+if (testBackend() === 'postgresql') {
+  describe('start-up against a PostgreSQL that cannot be used', () => {
+    let database: TestDatabase;
+    let databaseUrl: string;
+    let nobodyListens: string;
+    beforeAll(async () => {
+      database = await createTestDatabase('cache', 'postgresql');
+      databaseUrl = database.url ?? '';
+      nobodyListens = `postgresql://svc:${PASSWORD}@127.0.0.1:${await freePort()}/simsvc`;
+    });
+    afterAll(() => database.drop());
+
+    it('logs each retry of an unreachable server at once, then exits 1 naming the store and the reason', async () => {
+      const result = await ServiceProcess.run(['--port', String(await freePort()), '--db-url', nobodyListens, ...FAST_GIVE_UP]);
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^simsvc-cache: cannot start: (cache|auth) database unreachable \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\n$/,
+      );
+      expect(retryLines(result.messages(), 'cache').length).toBeGreaterThanOrEqual(2);
+      expect(retryLines(result.messages(), 'auth').length).toBeGreaterThanOrEqual(2);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(PASSWORD);
+    });
+
+    it('gives up the same way when only the auth store is unreachable', async () => {
+      const result = await ServiceProcess.run([
+        '--port',
+        String(await freePort()),
+        '--db-url',
+        databaseUrl,
+        '--auth-db-url',
+        nobodyListens,
+        ...FAST_GIVE_UP,
+      ]);
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^simsvc-cache: cannot start: auth database unreachable \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\n$/);
+      expect(retryLines(result.messages(), 'auth').length).toBeGreaterThanOrEqual(2);
+      expect(retryLines(result.messages(), 'cache')).toEqual([]);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(PASSWORD);
+    });
+
+    it('exits 1 at once, without retrying, when the server refuses the login', async () => {
+      const unknownRole = new URL(databaseUrl);
+      unknownRole.username = 'simsvc_no_such_role';
+      unknownRole.password = PASSWORD;
+      const result = await ServiceProcess.run([
+        '--port',
+        String(await freePort()),
+        '--db-url',
+        databaseUrl,
+        '--auth-db-url',
+        unknownRole.toString(),
+      ]);
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        'simsvc-cache: cannot start: auth database refused the connection (28000: role "simsvc_no_such_role" does not exist)\n',
+      );
+      expect(retryLines(result.messages(), 'auth')).toEqual([]);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(PASSWORD);
+    });
+
+    it('exits 1 at once, without retrying, when the database does not exist', async () => {
+      const missing = new URL(databaseUrl);
+      missing.pathname = '/simsvc_no_such_database';
+      const result = await ServiceProcess.run([
+        '--port',
+        String(await freePort()),
+        '--db-url',
+        missing.toString(),
+        '--auth-db-url',
+        databaseUrl,
+      ]);
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        'simsvc-cache: cannot start: cache database refused the connection (3D000: database "simsvc_no_such_database" does not exist)\n',
+      );
+      expect(retryLines(result.messages(), 'cache')).toEqual([]);
+    });
+  });
+}
+
+if (testBackend() === 'sqlite') {
+  describe('start-up on SQLite files', () => {
+    let root: string;
+    beforeEach(() => {
+      root = mkdtempSync(join(tmpdir(), 'simsvc-startup-'));
+    });
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    const sqliteArgs = async (dbPath: string, authDbPath: string) => [
+      '--port',
+      String(await freePort()),
+      '--backend',
+      'sqlite',
+      '--db-path',
+      dbPath,
+      '--auth-db-path',
+      authDbPath,
+    ];
+
+    it('exits 1 at once naming a parent of the path that is a file', async () => {
+      writeFileSync(join(root, 'plain-file'), '');
+      const dbPath = join(root, 'plain-file', 'data', 'cache.db');
+      const result = await ServiceProcess.run(await sqliteArgs(dbPath, join(root, 'auth.db')));
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `simsvc-cache: cannot start: cache database file ${dbPath} cannot be opened (${join(root, 'plain-file')} is not a directory)\n`,
+      );
+    });
+
+    it('exits 1 at once when the auth store path is a directory', async () => {
+      const result = await ServiceProcess.run(await sqliteArgs(join(root, 'cache.db'), root));
+
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`simsvc-cache: cannot start: auth database file ${root} cannot be opened (it is a directory)\n`);
+    });
+
+    it('creates its data directory 0700 and every store file, -wal and -shm included, 0600', async () => {
+      const data = join(root, 'data');
+      const service = new ServiceProcess(await sqliteArgs(join(data, 'cache.db'), join(data, 'auth.db')), {
+        SIMSVC_ADMIN_USERNAME: 'admin',
+        SIMSVC_ADMIN_PASSWORD: 'admin-password',
+      });
+      try {
+        await service.waitFor(/^listening on /);
+        const files = readdirSync(data).sort();
+        expect(files).toEqual(['auth.db', 'auth.db-shm', 'auth.db-wal', 'cache.db', 'cache.db-shm', 'cache.db-wal']);
+        expect(Object.fromEntries(files.map((file) => [file, modeOf(join(data, file)).toString(8)]))).toEqual(
+          Object.fromEntries(files.map((file) => [file, '600'])),
+        );
+        expect(modeOf(data).toString(8)).toBe('700');
+        expect(service.messages().filter((message) => /readable or writable by group or others/.test(message))).toEqual([]);
+      } finally {
+        await service.stop();
+      }
+    });
+
+    it('warns once, and keeps running, when an existing store file is open to group and others', async () => {
+      const dbPath = join(root, 'cache.db');
+      writeFileSync(dbPath, '');
+      chmodSync(dbPath, 0o644);
+      const service = new ServiceProcess(await sqliteArgs(dbPath, join(root, 'auth.db')));
+      try {
+        await service.waitFor(/^listening on /);
+        expect(service.messages().filter((message) => /readable or writable by group or others/.test(message))).toEqual([
+          `cache database file ${dbPath} is readable or writable by group or others (mode 0644); run chmod 600 on it and its -wal and -shm files`,
+        ]);
+      } finally {
+        await service.stop();
+      }
+    });
+  });
+}
