@@ -100,8 +100,14 @@ describe('POST /register_direct', () => {
     expect((await results.get('/results/direct-exact')).body.input_params).toEqual(values);
   });
 
-  it('refuses an execution_id already registered (409) unless replace is true', async () => {
-    await results.stored({ execution_id: 'direct-dup', output_params: { v: 1 } });
+  it("reads an empty run_db_path, the client's default, as absent", async () => {
+    await results.registerDirect({ execution_id: 'direct-empty-path', run_db_path: '' }).then((r) => expect(r.status).toBe(200));
+    expect((await results.get('/results/direct-empty-path')).body.run_db_path).toBeNull();
+  });
+
+  it('refuses an execution_id already registered (409) unless replace is true, which updates it in place', async () => {
+    const first = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 1 } });
+    const before = (await results.get('/results/direct-dup')).body;
 
     await expectRefused(
       makeDirect({ execution_id: 'direct-dup', output_params: { v: 2 } }),
@@ -110,10 +116,13 @@ describe('POST /register_direct', () => {
     );
     expect((await results.get('/results/direct-dup')).body.output_params).toEqual({ v: 1 });
 
-    await results
-      .registerDirect({ execution_id: 'direct-dup', output_params: { v: 3 }, replace: true })
-      .then((r) => expect(r.status).toBe(200));
-    expect((await results.get('/results/direct-dup')).body.output_params).toEqual({ v: 3 });
+    const replaced = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 3 }, replace: true });
+    expect({ status: replaced.status, body: replaced.body }).toEqual({ status: 200, body: first.body });
+    expect((await results.get('/results/direct-dup')).body).toMatchObject({
+      id: first.body.result_id,
+      created_at: before.created_at,
+      output_params: { v: 3 },
+    });
     expect(await results.matches('heat-1d', { output_filters: { v: { $in: [1, 2, 3] } } })).toEqual(['direct-dup']);
   });
 

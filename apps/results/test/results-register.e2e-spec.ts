@@ -33,7 +33,7 @@ describe('POST /register', () => {
     const before = await results.snapshot(['heat-1d', 'other-sim']);
     const error = expectError(await results.register(body), status, message);
     expect(await results.snapshot(['heat-1d', 'other-sim'])).toEqual(before);
-    if (typeof body['execution_id'] === 'string' && status !== 409) {
+    if (typeof body['execution_id'] === 'string') {
       expect((await results.get(`/results/${body['execution_id']}`)).status).not.toBe(200);
     }
     return error;
@@ -143,63 +143,6 @@ describe('POST /register', () => {
     });
   });
 
-  describe('an execution_id already registered', () => {
-    it('is refused with 409 without replace, and nothing changes', async () => {
-      results.writeRun({ execution_id: 'reg-dup' });
-      await results.register({ execution_id: 'reg-dup' }).then((r) => expect(r.status).toBe(200));
-      const before = (await results.get('/results/reg-dup')).body;
-
-      await expectRefused(
-        { execution_id: 'reg-dup' },
-        409,
-        'a result is already registered for execution_id reg-dup; send replace: true to replace it',
-      );
-      await expectRefused({ execution_id: 'reg-dup', replace: false }, 409, /already registered/);
-
-      expect((await results.get('/results/reg-dup')).body).toEqual(before);
-    });
-
-    it('is refused with 409 when it was registered inline', async () => {
-      await results.stored({ execution_id: 'reg-dup-direct' });
-      results.writeRun({ execution_id: 'reg-dup-direct' });
-
-      await expectRefused({ execution_id: 'reg-dup-direct' }, 409, /already registered/);
-    });
-
-    it('is replaced with replace: true, as newest, with the new values', async () => {
-      results.writeRun({ execution_id: 'reg-replace', outputs: { max_temperature: 1 } });
-      const first = await results.register({ execution_id: 'reg-replace', metadata: { attempt: 1 } });
-      await results.stored({ execution_id: 'reg-after' });
-      results.writeRun({ execution_id: 'reg-replace', outputs: { max_temperature: 2, extra: 'x' } });
-
-      const second = await results.register({ execution_id: 'reg-replace', replace: true, metadata: { attempt: 2 } });
-
-      expect(second.status).toBe(200);
-      expect(second.body).toMatchObject({ execution_id: 'reg-replace', output_count: 2 });
-      expect(second.body.result_id).not.toBe(first.body.result_id);
-      expect((await results.get('/results/reg-replace')).body).toMatchObject({
-        output_params: { max_temperature: 2, extra: 'x' },
-        metadata: { attempt: 2 },
-      });
-      const newest = await results.matches('heat-1d');
-      expect(newest.indexOf('reg-replace')).toBeLessThan(newest.indexOf('reg-after'));
-      expect(await results.matches('heat-1d', { output_filters: { max_temperature: 1 } })).not.toContain('reg-replace');
-      expect(await results.matches('heat-1d', { output_filters: { max_temperature: 2 } })).toContain('reg-replace');
-    });
-
-    it('registers a new one with replace: true too', async () => {
-      results.writeRun({ execution_id: 'reg-replace-new' });
-      await results.register({ execution_id: 'reg-replace-new', replace: true }).then((r) => expect(r.status).toBe(200));
-    });
-
-    it('lets exactly one of concurrent registrations of one execution_id win', async () => {
-      results.writeRun({ execution_id: 'reg-race' });
-      const responses = await Promise.all(Array.from({ length: 6 }, () => results.register({ execution_id: 'reg-race' })));
-      expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-      expect(await results.matches('heat-1d', {})).toContain('reg-race');
-    });
-  });
-
   describe('a path outside the runs root: 403, checked before existence', () => {
     beforeAll(() => {
       writeRunDatabase(join(results.outside, 'secret.db'), makeRunFixture({ execution_id: 'reg-outside' }));
@@ -302,7 +245,6 @@ describe('POST /register', () => {
       ['an execution_id starting with a dot', { execution_id: '.hidden' }, 'execution_id must match ^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$'],
       ['a 129-character execution_id', { execution_id: 'e'.repeat(129) }, 'execution_id must match ^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$'],
       ['a numeric run_db_path', { execution_id: 'reg-bad', run_db_path: 5 }, 'run_db_path must be a string of 1 to 4096 characters'],
-      ['an empty run_db_path', { execution_id: 'reg-bad', run_db_path: '' }, 'run_db_path must be a string of 1 to 4096 characters'],
       [
         'a run_db_path with NUL',
         { execution_id: 'reg-bad', run_db_path: 'a\u0000b' },

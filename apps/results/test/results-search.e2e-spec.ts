@@ -230,7 +230,6 @@ describe('POST /search', () => {
   describe('malformed searches: 400 with details', () => {
     const operators = '$eq, $ne, $gt, $gte, $lt, $lte or $in';
     it.each([
-      ['no simulation_name', { simulation_name: undefined }, 'simulation_name must be a string of 1 to 256 characters'],
       ['a numeric simulation_name', { simulation_name: 3 }, 'simulation_name must be a string of 1 to 256 characters'],
       ['an unknown operator', { input_filters: { v: { $regex: 'f' } } }, `input_filters.v has unknown operator $regex; use ${operators}`],
       [

@@ -8,7 +8,6 @@ describe('ParameterStatsCache', () => {
 
   const figures = (count: number): ParameterFigures => ({
     revision,
-    known: revision !== null,
     param_type: 'number',
     count,
     avg_value: 1,

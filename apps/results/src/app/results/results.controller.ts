@@ -30,10 +30,12 @@ export class ResultsController {
   @Post('register')
   @HttpCode(200)
   @RequirePrivileges('write_results')
-  @ApiOperation({ summary: 'Register a finished run by introspecting its run database (read-only, below the runs root)' })
+  @ApiOperation({
+    summary: 'Register a finished run by introspecting its run database (read-only, below the runs root)',
+    description: 'An execution_id registered already is updated in place: same result_id, values read again.',
+  })
   @ApiForbiddenResponse({ description: 'run_db_path resolves outside the runs root' })
   @ApiNotFoundResponse({ description: 'run database not found' })
-  @ApiConflictResponse({ description: 'execution_id already registered and replace is not true' })
   @ApiUnprocessableEntityResponse({ description: 'not a sim2l run database, or one of another execution' })
   register(@Body() request: RegisterResultDto): Promise<RegisterResultResponse> {
     return this.results.register(request);
@@ -42,7 +44,10 @@ export class ResultsController {
   @Post('register_direct')
   @HttpCode(200)
   @RequirePrivileges('write_results')
-  @ApiOperation({ summary: 'Register a result given inline; the schema is inferred from the values' })
+  @ApiOperation({
+    summary: 'Register a result given inline; the schema is inferred from the values',
+    description: 'replace: true updates a result registered already in place (same result_id).',
+  })
   @ApiConflictResponse({ description: 'execution_id already registered and replace is not true' })
   registerDirect(@Body() request: RegisterDirectDto): Promise<RegisterResultResponse> {
     return this.results.registerDirect(request);
@@ -51,7 +56,7 @@ export class ResultsController {
   @Post('search')
   @HttpCode(200)
   @RequirePrivileges('read_results')
-  @ApiOperation({ summary: 'Results of a simulation matching input and output filters, newest first' })
+  @ApiOperation({ summary: 'Results of a simulation, or of all without simulation_name, matching input and output filters, newest first' })
   search(@Body() request: SearchResultsDto): Promise<SearchResultsResponse> {
     return this.results.search(request);
   }
@@ -74,8 +79,10 @@ export class ResultsController {
 
   @Get('stats/:simulation_name/:param_name')
   @RequirePrivileges('read_results')
-  @ApiOperation({ summary: 'count, mean, min and max of the numeric values of one parameter across the runs of a simulation' })
-  @ApiNotFoundResponse({ description: 'no result of that simulation' })
+  @ApiOperation({
+    summary: 'count, mean, min and max of the numeric values of one parameter across the runs of a simulation',
+    description: 'A simulation or parameter without values gives count 0 and the rest null.',
+  })
   stats(
     @Param('simulation_name', new ResultNamePipe('simulation_name')) simulationName: string,
     @Param('param_name', new ResultNamePipe('param_name')) paramName: string,

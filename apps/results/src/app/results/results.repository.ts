@@ -9,8 +9,6 @@ import { buildFilterSizes, buildSearch, SearchCriteria } from './search-query';
 export interface ParameterFigures {
   /** The simulation's revision the figures were computed at (null: it has no results). */
   revision: number | null;
-  /** Whether any result of the simulation exists. */
-  known: boolean;
   /** The schema type of the parameter in the newest result that has it. */
   param_type: string | null;
   count: number;
@@ -23,7 +21,20 @@ const COLUMNS = `execution_id, simulation_name, simulation_version, squid_id, st
   output_params, schema, run_db_path, metadata, created_at, completed_at`;
 const VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13';
 
-const INSERT_RESULT = `INSERT INTO results (${COLUMNS}) VALUES (${VALUES}) RETURNING id`;
+const INSERT_VALUES = `INSERT INTO results (${COLUMNS}) VALUES (${VALUES})`;
+const INSERT_RESULT = `${INSERT_VALUES} RETURNING id`;
+// Registering an execution_id again updates its result in place: same id and created_at (so its
+// place in "newest first" stays), everything else as now given. One statement, so concurrent
+// registrations of one execution_id serialise on its row, on both backends.
+const UPSERT_RESULT = `${INSERT_VALUES}
+  ON CONFLICT (execution_id) DO UPDATE SET simulation_name = excluded.simulation_name,
+    simulation_version = excluded.simulation_version, squid_id = excluded.squid_id, status = excluded.status,
+    duration_seconds = excluded.duration_seconds, input_params = excluded.input_params, output_params = excluded.output_params,
+    schema = excluded.schema, run_db_path = excluded.run_db_path, metadata = excluded.metadata, completed_at = excluded.completed_at
+  RETURNING id`;
+// The parameter rows a result had before: their simulation's figures change when they go.
+const PREVIOUS_SIMULATIONS = 'SELECT DISTINCT simulation_name FROM result_params WHERE result_id = $1';
+const DELETE_PARAMETERS = 'DELETE FROM result_params WHERE result_id = $1';
 const DELETE_RESULT = 'DELETE FROM results WHERE execution_id = $1 RETURNING simulation_name';
 
 // Every parameter of a result in one statement (one round trip on PostgreSQL), from a JSON array
@@ -48,7 +59,6 @@ const PARAMETER_RANGE = 'simulation_name = $1 AND param_class = $2 AND name = $3
 const parameterFigures = (mean: string) => `
   SELECT
     (SELECT revision FROM result_simulations WHERE simulation_name = $1) AS revision,
-    CASE WHEN EXISTS (SELECT 1 FROM results WHERE simulation_name = $1) THEN 1 ELSE 0 END AS known,
     CASE WHEN EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NOT NULL)
            OR EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND text_value IS NOT NULL)
            OR EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NULL AND text_value IS NULL)
@@ -86,14 +96,12 @@ export class ResultsRepository {
 
   /**
    * Stores the result and its parameter rows in one transaction and returns its id. Without
-   * `replace` an existing execution_id fails with a unique violation; with it the old result
-   * (and its parameter rows) goes first, so the new one gets a new id: ids follow registration
-   * order, which is what "newest first" sorts by.
+   * `replace` an existing execution_id fails with a unique violation; with it the existing result
+   * is updated in place (same id and created_at) and its parameter rows are written anew.
    */
   async store(result: NewResult, parameters: ParameterRow[], createdAt: number, replace: boolean): Promise<number> {
     return this.sql.transaction(async (tx) => {
-      const replaced = replace ? await tx.query<{ simulation_name: string }>(DELETE_RESULT, [result.execution_id]) : [];
-      const [{ id }] = await tx.query<{ id: number }>(INSERT_RESULT, [
+      const [{ id }] = await tx.query<{ id: number }>(replace ? UPSERT_RESULT : INSERT_RESULT, [
         result.execution_id,
         result.simulation_name,
         result.simulation_version,
@@ -108,10 +116,13 @@ export class ResultsRepository {
         createdAt,
         result.completed_at,
       ]);
+      // The row is locked by the upsert, so no other writer touches its parameters meanwhile.
+      const previous = replace ? await tx.query<{ simulation_name: string }>(PREVIOUS_SIMULATIONS, [id]) : [];
+      if (previous.length > 0) await tx.execute(DELETE_PARAMETERS, [id]);
       if (parameters.length > 0) {
         await tx.execute(INSERT_PARAMETERS[tx.backend], [id, result.simulation_name, JSON.stringify(parameters)]);
       }
-      await this.bumpRevisions(tx, [result.simulation_name, ...replaced.map((row) => row.simulation_name)]);
+      await this.bumpRevisions(tx, [result.simulation_name, ...previous.map((row) => row.simulation_name)]);
       return Number(id);
     });
   }
@@ -170,7 +181,6 @@ export class ResultsRepository {
     );
     const figures: ParameterFigures = {
       revision: row.revision === null ? null : Number(row.revision),
-      known: Boolean(Number(row.known)),
       param_type: row.param_type,
       count: Number(row.count),
       avg_value: finiteOrNull(row.avg_value),

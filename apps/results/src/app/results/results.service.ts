@@ -41,20 +41,20 @@ export class ResultsService {
 
   /**
    * Introspects the run database and stores what it holds. Order of refusals: path outside the
-   * root (403) and missing file (404) first, as they concern the request itself; then an
-   * existing result (409), before any file is read; then what the file holds (413, 422).
+   * root (403) and missing file (404) first, as they concern the request itself; then what the
+   * file holds (413, 422). An execution_id registered already is updated in place, `replace` or
+   * not: sim2l re-registers its runs (contract §6, §7).
    */
   async register(request: RegisterResultDto): Promise<RegisterResultResponse> {
-    const replace = request.replace === true;
     const root = this.config.extra.runsRoot;
     const path = await resolveRunDatabasePath(root, request.execution_id, request.run_db_path);
-    if (!replace) await this.assertNotRegistered(request.execution_id);
     const introspected = readRunDatabase(path);
     // Kept relative to the root: clients never learn the server's directory layout.
     const runDbPath = relative(await realpath(root), path);
-    return this.store(resultFromRun(introspected, request, runDbPath), replace);
+    return this.store(resultFromRun(introspected, request, runDbPath), true);
   }
 
+  /** 409 for an execution_id registered already, unless `replace: true` (then updated in place). */
   async registerDirect(request: RegisterDirectDto): Promise<RegisterResultResponse> {
     const replace = request.replace === true;
     if (!replace) await this.assertNotRegistered(request.execution_id);
@@ -82,12 +82,14 @@ export class ResultsService {
       .flatMap((filter) => filter.conditions)
       .reduce((sum, condition) => sum + (condition.kind === 'in' ? condition.values.length : 0), 0);
     if (inValues > MAX_IN_VALUES_PER_SEARCH) errors.push(`a search may have at most ${MAX_IN_VALUES_PER_SEARCH} $in values in all`);
-    if (errors.length > 0) throw new BadRequestException({ message: errors[0], details: errors });
+    // Each line once (contract §1), as the validation pipe gives them.
+    const details = [...new Set(errors)];
+    if (details.length > 0) throw new BadRequestException({ message: details[0], details });
 
     const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = request.offset ?? 0;
     const { total, hits } = await this.repository.search({
-      simulationName: request.simulation_name,
+      simulationName: request.simulation_name ?? undefined,
       simulationVersion: request.simulation_version ?? undefined,
       status: request.status ?? undefined,
       filters,
@@ -99,8 +101,9 @@ export class ResultsService {
 
   async stats(simulationName: string, paramName: string, query: ParameterStatsQueryDto): Promise<ParameterStatsResponse> {
     const paramClass = parameterClass(query);
+    // A simulation without results answers count 0 like a parameter without values: sim2l's
+    // answer, and its client raises on a 404 (contract §6).
     const figures = await this.statsCache.figures(simulationName, paramClass, paramName);
-    if (!figures.known) throw new NotFoundException('simulation not found');
     return {
       simulation_name: simulationName,
       param_name: paramName,

@@ -150,10 +150,45 @@ describe('buildSearch', () => {
     [{ a: { $gt: 1, $eq: 'a', $ne: null } }, { b: { $in: [] }, c: [1, 2] }],
     [{ a: { $gt: 1, $eq: 'a' } }, undefined],
   ])('binds exactly the parameters it uses: %j %j', (input, output) => {
-    for (const extra of [{}, { status: 'x' }, { simulationVersion: 'v', status: 's' }]) {
-      for (const statement of statementsOf(buildSearch(criteria(input, output, extra)))) expectEveryParameterUsed(statement);
+    for (const simulationName of ['heat-1d', undefined]) {
+      for (const extra of [{}, { status: 'x' }, { simulationVersion: 'v', status: 's' }]) {
+        for (const statement of statementsOf(buildSearch(criteria(input, output, { simulationName, ...extra })))) {
+          expectEveryParameterUsed(statement);
+        }
+      }
+      expectEveryParameterUsed(buildFilterSizes(criteria(input, output, { simulationName })));
     }
-    expectEveryParameterUsed(buildFilterSizes(criteria(input, output)));
+  });
+
+  describe('across simulations (no simulationName)', () => {
+    const everySimulation = { simulationName: undefined };
+
+    it('without filters counts and pages every result by id', () => {
+      const { count, page } = separate(buildSearch(criteria(undefined, undefined, everySimulation)));
+      expect(count).toEqual({ sql: 'SELECT COUNT(*) AS total FROM results r', params: [] });
+      expect(page.sql).toMatch(/FROM results r ORDER BY r\.id DESC LIMIT \$1 OFFSET \$2$/);
+      const { count: failed } = separate(buildSearch(criteria(undefined, undefined, { ...everySimulation, status: 'failed' })));
+      expect(failed).toEqual({ sql: 'SELECT COUNT(*) AS total FROM results r WHERE r.status = $1', params: ['failed'] });
+    });
+
+    it("seeks each simulation's range of the value indexes", () => {
+      const { count } = separate(buildSearch(criteria({ mode: 'fast' }, undefined, everySimulation)));
+      expect(count).toEqual({
+        sql:
+          'SELECT COUNT(*) AS total FROM (SELECT result_id FROM result_params WHERE simulation_name IN (SELECT simulation_name FROM result_simulations) ' +
+          "AND param_class = 'input' AND name = $1 AND text_value IS NOT NULL AND text_value = $2) matched",
+        params: ['mode', 'fast'],
+      });
+      expect(buildFilterSizes(criteria({ a: 1 }, { b: 2 }, everySimulation)).sql).not.toContain('simulation_name =');
+    });
+
+    it('restricts by run without naming a simulation', () => {
+      const statement = combined(buildSearch(criteria({ mode: 'fast' }, undefined, { ...everySimulation, simulationVersion: '2.0' })));
+      expect(statement.sql).toMatch(
+        /^WITH matched AS MATERIALIZED \(SELECT r\.id AS result_id FROM results r WHERE r\.simulation_version = \$1 AND r\.id IN/,
+      );
+      expect(statement.params).toEqual(['2.0', 'mode', 'fast', 50, 0]);
+    });
   });
 
   it('never puts a value into the SQL text', () => {

@@ -22,7 +22,8 @@ export interface Statement {
 }
 
 export interface SearchCriteria {
-  simulationName: string;
+  /** Absent: every simulation's runs (sim2l's client sends `simulation_name: null`). */
+  simulationName?: string;
   simulationVersion?: string;
   status?: string;
   filters: ParameterFilter[];
@@ -42,6 +43,11 @@ export const HIT_COLUMNS =
   'r.id, r.execution_id, r.simulation_name, r.simulation_version, r.squid_id, r.input_params, r.output_params, r.status, r.created_at';
 
 const CLASS_LITERAL: Record<ResultParamClass, string> = { input: "'input'", output: "'output'" };
+
+// Every value index begins with simulation_name. Across simulations, an IN over the simulations
+// that ever had results lets both planners seek each one's range of the index in turn, where no
+// condition on the name would scan the whole index.
+const EVERY_SIMULATION = 'simulation_name IN (SELECT simulation_name FROM result_simulations)';
 
 /** Collects bound parameters and hands out their `$n` placeholders. */
 class Parameters {
@@ -67,26 +73,28 @@ class Parameters {
  */
 export function buildSearch(criteria: SearchCriteria): SearchPlan {
   const params = new Parameters();
-  const runConditions = [`r.simulation_name = ${params.add(criteria.simulationName)}`];
+  const scope = scopeOf(criteria, params);
+  const runConditions = criteria.simulationName === undefined ? [] : [`r.${scope}`];
   if (criteria.simulationVersion !== undefined) runConditions.push(`r.simulation_version = ${params.add(criteria.simulationVersion)}`);
   if (criteria.status !== undefined) runConditions.push(`r.status = ${params.add(criteria.status)}`);
-  const runsOnly = runConditions.length === 1;
+  // Whether the runs need no condition that result_params cannot answer (it carries the name).
+  const runsOnly = criteria.simulationVersion === undefined && criteria.status === undefined;
 
   if (criteria.filters.length === 0) {
-    // Both answered by the (simulation_name, id) index.
-    const where = runConditions.join(' AND ');
+    // Both answered by the (simulation_name, id) index, or across simulations by the primary key.
+    const where = runConditions.length === 0 ? '' : ` WHERE ${runConditions.join(' AND ')}`;
     const pageParams = params.copy();
     return {
       kind: 'separate',
-      count: { sql: `SELECT COUNT(*) AS total FROM results r WHERE ${where}`, params: params.values },
+      count: { sql: `SELECT COUNT(*) AS total FROM results r${where}`, params: params.values },
       page: {
-        sql: `SELECT ${HIT_COLUMNS} FROM results r WHERE ${where} ORDER BY r.id DESC LIMIT ${pageParams.add(criteria.limit)} OFFSET ${pageParams.add(criteria.offset)}`,
+        sql: `SELECT ${HIT_COLUMNS} FROM results r${where} ORDER BY r.id DESC LIMIT ${pageParams.add(criteria.limit)} OFFSET ${pageParams.add(criteria.offset)}`,
         params: pageParams.values,
       },
     };
   }
 
-  const matching = intersection(criteria.filters, params);
+  const matching = intersection(criteria.filters, scope, params);
   if (criteria.filters.length === 1 && runsOnly) {
     // One filter: its index range is often already in result id order (equality), so the page
     // is read straight off the index rather than from a copy of every match.
@@ -124,15 +132,20 @@ export function buildSearch(criteria: SearchCriteria): SearchPlan {
  * sorts both sets) and 5 ms for the same nesting the other way round. Each branch yields every
  * run at most once, so no DISTINCT is needed.
  */
-function intersection(filters: ParameterFilter[], params: Parameters): string {
+function intersection(filters: ParameterFilter[], scope: string, params: Parameters): string {
   // SQLite's parser allows an expression tree 1,000 deep; past a few filters, INTERSECT.
-  if (filters.length > MAX_NESTED_FILTERS) return filters.map((filter) => branch(filter, params)).join(' INTERSECT ');
+  if (filters.length > MAX_NESTED_FILTERS) return filters.map((filter) => branch(filter, scope, params)).join(' INTERSECT ');
   return filters
     .slice(1)
     .reduce(
-      (inner, filter) => `SELECT result_id FROM (${branch(filter, params)}) f WHERE result_id IN (${inner})`,
-      branch(filters[0], params),
+      (inner, filter) => `SELECT result_id FROM (${branch(filter, scope, params)}) f WHERE result_id IN (${inner})`,
+      branch(filters[0], scope, params),
     );
+}
+
+/** The condition on result_params.simulation_name (and results.simulation_name) a search covers. */
+function scopeOf(criteria: SearchCriteria, params: Parameters): string {
+  return criteria.simulationName === undefined ? EVERY_SIMULATION : `simulation_name = ${params.add(criteria.simulationName)}`;
 }
 
 const MAX_NESTED_FILTERS = 8;
@@ -144,9 +157,9 @@ const MAX_NESTED_FILTERS = 8;
  */
 export function buildFilterSizes(criteria: SearchCriteria): Statement {
   const params = new Parameters();
-  params.add(criteria.simulationName);
+  const scope = scopeOf(criteria, params);
   const sizes = criteria.filters.map(
-    (filter, index) => `(SELECT COUNT(*) FROM (${branch(filter, params)} LIMIT ${SIZE_COUNT_CAP}) f) AS size${index}`,
+    (filter, index) => `(SELECT COUNT(*) FROM (${branch(filter, scope, params)} LIMIT ${SIZE_COUNT_CAP}) f) AS size${index}`,
   );
   return { sql: `SELECT ${sizes.join(', ')}`, params: params.values };
 }
@@ -164,17 +177,16 @@ const SIZE_COUNT_CAP = 4096;
  * condition decides per partition whether its rows can match, and how; the filter selects from
  * each partition where all its conditions can hold.
  */
-function branch(filter: ParameterFilter, params: Parameters): string {
+function branch(filter: ParameterFilter, scope: string, params: Parameters): string {
   const rules = filter.conditions.map(conditionRule);
   const feasible = PARTITIONS.filter((partition) => rules.every((rule) => rule[partition] !== false));
-  // Still names $1, which every statement binds.
-  if (feasible.length === 0) return 'SELECT result_id FROM result_params WHERE simulation_name = $1 AND 1 = 0';
+  // Still names the scope's parameter, which every statement binds.
+  if (feasible.length === 0) return `SELECT result_id FROM result_params WHERE ${scope} AND 1 = 0`;
   // Parameters are bound only when used: PostgreSQL refuses unused ones.
   const name = params.add(filter.name);
   const parts = feasible.map((partition) => {
     const conditions = [
-      // $1 is the simulation name in every statement.
-      'simulation_name = $1',
+      scope,
       `param_class = ${CLASS_LITERAL[filter.paramClass]}`,
       `name = ${name}`,
       PARTITION_SQL[partition],

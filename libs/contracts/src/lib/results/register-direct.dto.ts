@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNumber, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { IDENTIFIER_PATTERN } from '../common/patterns';
 import { RESULT_EXECUTION_ID_RULE, RESULT_METADATA_API } from './register-result.dto';
-import { IsBoundedJsonObject, IsParameterValues, IsStorableString, KeepRawJson } from './result-validators';
+import { EmptyAsAbsent, IsBoundedJsonObject, IsParameterValues, IsStorableString, KeepRawJson } from './result-validators';
 import {
   MAX_RESULT_METADATA_BYTES,
   MAX_RESULT_NAME_LENGTH,
@@ -54,6 +54,7 @@ export class RegisterDirectDto {
   duration_seconds?: number | null;
 
   @ApiPropertyOptional({ maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH, description: 'stored as given; not opened' })
+  @EmptyAsAbsent()
   @IsOptional()
   @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
   run_db_path?: string | null;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import { IDENTIFIER_PATTERN } from '../common/patterns';
-import { IsBoundedJsonObject, IsStorableString, KeepRawJson } from './result-validators';
+import { EmptyAsAbsent, IsBoundedJsonObject, IsStorableString, KeepRawJson } from './result-validators';
 import { MAX_RESULT_METADATA_BYTES, MAX_RESULT_RUN_DB_PATH_LENGTH, MAX_SQUID_ID_LENGTH } from './results-limits';
 
 export const RESULT_EXECUTION_ID_RULE = { message: `execution_id must match ${IDENTIFIER_PATTERN.source}` };
@@ -22,6 +22,7 @@ export class RegisterResultDto {
   execution_id!: string;
 
   @ApiPropertyOptional({ maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH, description: 'below the runs root; a relative path is relative to it' })
+  @EmptyAsAbsent()
   @IsOptional()
   @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
   run_db_path?: string | null;

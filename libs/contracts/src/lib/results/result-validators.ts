@@ -97,3 +97,11 @@ export function IsIntegerInRange(min: number, max: number, message: string, opti
 export function KeepRawJson(): PropertyDecorator {
   return Transform(({ obj, key }) => (obj as Record<string, unknown>)[key], { toClassOnly: true });
 }
+
+/**
+ * An empty string read as absent (`null`): sim2l's ResultsClient sends `run_db_path: ""` by
+ * default, and an empty path names no file.
+ */
+export function EmptyAsAbsent(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (value === '' ? null : value), { toClassOnly: true });
+}

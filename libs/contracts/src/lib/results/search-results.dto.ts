@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from '../common/page-query.dto';
 import { IsFilterMap, IsIntegerInRange, IsStorableString, KeepRawJson } from './result-validators';
@@ -14,11 +14,12 @@ const FILTERS_API = {
   example: { length: { $gte: 1, $lt: 5 }, mode: 'fast' },
 } as const;
 
-/** Body of POST /search; paging (`limit`, `offset`) is part of the body. */
+/** Body of POST /search; paging (`limit`, `offset`) is part of the body. Without a simulation, all are searched. */
 export class SearchResultsDto {
-  @ApiProperty({ maxLength: MAX_RESULT_NAME_LENGTH, example: 'heat-1d' })
+  @ApiPropertyOptional({ maxLength: MAX_RESULT_NAME_LENGTH, example: 'heat-1d', description: 'absent or null: every simulation' })
+  @IsOptional()
   @IsStorableString(MAX_RESULT_NAME_LENGTH)
-  simulation_name!: string;
+  simulation_name?: string | null;
 
   @ApiPropertyOptional({ maxLength: MAX_RESULT_NAME_LENGTH })
   @IsOptional()

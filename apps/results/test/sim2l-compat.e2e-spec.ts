@@ -1,0 +1,181 @@
+import { expectError, ResultsTestService } from './support/results-test-service';
+
+// Real services on real databases, on shared CI machines: more than jest's default 5 s.
+jest.setTimeout(60_000);
+
+// The requests sim2l's ResultsClient sends (sim2l/database/results_client.py), field for field,
+// and what it needs back (contract §6, §7; docs/compatibility.md). The client raises on any
+// status of 400 or more, except a 404 from get_result, which it maps to None.
+
+/** ResultsClient.register_result's body: squid_id and metadata null unless given. */
+const registerResult = (executionId: string, squidId: string | null = null, metadata: Record<string, unknown> | null = null) => ({
+  execution_id: executionId,
+  squid_id: squidId,
+  metadata,
+});
+
+/** ResultsClient.register_direct's body with its defaults: run_db_path "", the optional fields null. */
+function registerDirect(executionId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    execution_id: executionId,
+    simulation_name: 'sim2l-beam',
+    simulation_version: '0.3.1',
+    squid_id: null,
+    input_params: { load: 1200, material: 'steel' },
+    output_params: { deflection: 0.0042 },
+    status: 'completed',
+    duration_seconds: null,
+    run_db_path: '',
+    metadata: null,
+    ...overrides,
+  };
+}
+
+/** ResultsClient.search's body: filters default to {}, limit to 100. */
+const search = (
+  simulationName: string | null,
+  inputFilters: Record<string, unknown> = {},
+  outputFilters: Record<string, unknown> = {},
+) => ({
+  simulation_name: simulationName,
+  input_filters: inputFilters,
+  output_filters: outputFilters,
+  limit: 100,
+});
+
+describe('sim2l ResultsClient compatibility (contract §7)', () => {
+  let results: ResultsTestService;
+
+  beforeAll(async () => {
+    results = await ResultsTestService.start();
+  });
+  afterAll(() => results.close());
+
+  /** A run as sim2l writes it: its field classes as types, units and metadata on the rows. */
+  const writeSim2lRun = (executionId: string, load: number, deflection: number) =>
+    results.writeRun({
+      execution_id: executionId,
+      simulation_name: 'sim2l-heat',
+      simulation_version: '1.2.0',
+      squid_id: `sim2l-heat/1.2.0/${executionId}`,
+      inputs: { load: { value: load, type: 'Number', units: 'N', metadata: { min: 0 } }, mesh: { value: 'tri', type: 'Text' } },
+      outputs: { deflection: { value: deflection, type: 'Number', units: 'm' } },
+    });
+
+  it('health_check: GET /health answers 200 with a status', async () => {
+    const response = await results.http().get('/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'healthy', service: 'results' });
+  });
+
+  it('register_result: 200 with the result_id; registering again updates the result in place', async () => {
+    writeSim2lRun('sim2l-run-1', 100, 0.5);
+    const first = await results.post('/register', registerResult('sim2l-run-1'));
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      success: true,
+      result_id: expect.any(Number),
+      execution_id: 'sim2l-run-1',
+      input_count: 2,
+      output_count: 1,
+    });
+
+    // sim2l's examples register a run again after it changed: the values are read again.
+    writeSim2lRun('sim2l-run-1', 150, 0.75);
+    const again = await results.post('/register', registerResult('sim2l-run-1', 'sim2l-heat/1.2.0/other', { note: 'rerun' }));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await results.get('/results/sim2l-run-1')).body).toMatchObject({
+      id: first.body.result_id,
+      squid_id: 'sim2l-heat/1.2.0/sim2l-run-1',
+      input_params: { load: 150, mesh: 'tri' },
+      output_params: { deflection: 0.75 },
+      metadata: { note: 'rerun' },
+      schema: { inputs: { load: { type: 'Number', units: 'N', min: 0 } } },
+    });
+  });
+
+  it('register_direct with its defaults: run_db_path "" and nulls are absent', async () => {
+    const response = await results.post('/register_direct', registerDirect('sim2l-direct-1'));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ success: true, execution_id: 'sim2l-direct-1', input_count: 2, output_count: 1 });
+    expect((await results.get('/results/sim2l-direct-1')).body).toMatchObject({
+      run_db_path: null,
+      squid_id: null,
+      duration_seconds: null,
+      metadata: null,
+      input_params: { load: 1200, material: 'steel' },
+    });
+  });
+
+  it('register_direct of an execution_id registered already: 409 (the client raises), nothing changed', async () => {
+    await results.post('/register_direct', registerDirect('sim2l-direct-2')).then((r) => expect(r.status).toBe(200));
+    const before = (await results.get('/results/sim2l-direct-2')).body;
+    const again = await results.post('/register_direct', registerDirect('sim2l-direct-2', { output_params: { deflection: 1 } }));
+    expectError(again, 409, 'a result is already registered for execution_id sim2l-direct-2; send replace: true to replace it');
+    expect((await results.get('/results/sim2l-direct-2')).body).toEqual(before);
+  });
+
+  it('search with a simulation_name and the default empty filters', async () => {
+    const response = await results.post('/search', search('sim2l-heat'));
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ count: 1, total: 1, limit: 100, offset: 0 });
+    expect(response.body.results[0]).toMatchObject({ execution_id: 'sim2l-run-1', input_params: { load: 150 } });
+  });
+
+  it('search with simulation_name null: every simulation, filters still applied', async () => {
+    const every = await results.post('/search', search(null));
+    expect(every.status).toBe(200);
+    const ids = (every.body.results as { execution_id: string }[]).map((hit) => hit.execution_id);
+    expect(ids).toEqual(expect.arrayContaining(['sim2l-run-1', 'sim2l-direct-1', 'sim2l-direct-2']));
+    expect(every.body.total).toBe(ids.length);
+
+    const heavy = await results.post('/search', search(null, { load: { $gte: 1000 } }));
+    expect((heavy.body.results as { execution_id: string }[]).map((hit) => hit.execution_id).sort()).toEqual([
+      'sim2l-direct-1',
+      'sim2l-direct-2',
+    ]);
+    const small = await results.post('/search', search(null, {}, { deflection: { $lt: 0.01 } }));
+    expect(small.body.total).toBe(2);
+  });
+
+  it('get_result: 200 with the result, 404 (mapped to None) for an unknown one', async () => {
+    expect((await results.get('/results/sim2l-run-1')).status).toBe(200);
+    expectError(await results.get('/results/never-registered'), 404, 'result not found');
+  });
+
+  it('get_parameter_stats: ?class=output and ?class=input', async () => {
+    const output = await results.get('/stats/sim2l-heat/deflection?class=output');
+    expect(output.status).toBe(200);
+    expect(output.body).toEqual({
+      simulation_name: 'sim2l-heat',
+      param_name: 'deflection',
+      param_class: 'output',
+      param_type: 'Number',
+      count: 1,
+      avg_value: 0.75,
+      min_value: 0.75,
+      max_value: 0.75,
+    });
+    expect((await results.get('/stats/sim2l-heat/load?class=input')).body).toMatchObject({
+      param_type: 'Number',
+      count: 1,
+      avg_value: 150,
+    });
+  });
+
+  it('get_parameter_stats of a simulation with no results: 200, count 0 and the rest null (the client raises on a 404)', async () => {
+    const response = await results.get('/stats/never-ran/deflection?class=output');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      simulation_name: 'never-ran',
+      param_name: 'deflection',
+      param_class: 'output',
+      param_type: null,
+      count: 0,
+      avg_value: null,
+      min_value: null,
+      max_value: null,
+    });
+  });
+});
