@@ -166,6 +166,21 @@ describe('results service conventions', () => {
       expectError(await results.get('/results/c-proto'), 404, 'result not found');
     });
 
+    it('lists each failed constraint once in details, from the validation pipe and from the search filters', async () => {
+      const long = (letter: string) => letter.repeat(257);
+      const search = await results.post('/search', { input_filters: { [long('a')]: 1, [long('b')]: 2, c: { $gt: 'x' } } });
+      expect(expectError(search, 400, 'input_filters parameter names must be at most 256 characters')['details']).toEqual([
+        'input_filters parameter names must be at most 256 characters',
+        'input_filters.c.$gt must be a number',
+      ]);
+      const direct = await results.post('/register_direct', makeDirect({ execution_id: null, duration_seconds: 'long', status: null }));
+      expect(expectError(direct, 400, /^execution_id must match/)['details']).toEqual([
+        'execution_id must match ^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$',
+        'status must be a string of 1 to 64 characters',
+        'duration_seconds must be a non-negative number',
+      ]);
+    });
+
     it('echoes a valid X-Request-ID and makes one up otherwise', async () => {
       const token = await results.token();
       const echoed = await results
@@ -190,46 +205,6 @@ describe('results service conventions', () => {
       await results.stored();
       const metrics = await results.http().get('/metrics');
       expect(metrics.text).toMatch(/^simsvc_results_registered_total \d+/m);
-    });
-  });
-
-  describe('the Python ResultsClient', () => {
-    // The calls sim2l's ResultsClient makes, in the shapes it makes them.
-    it('registers, searches, reads, misses and asks for statistics', async () => {
-      results.writeRun({ execution_id: 'py-run-1', simulation_name: 'py-sim', inputs: { length: 2.0 }, outputs: { max_temperature: 300 } });
-      const registered = await results.post('/register', { execution_id: 'py-run-1' });
-      expect(registered.status).toBe(200);
-      expect(registered.body).toMatchObject({ success: true, result_id: expect.any(Number) });
-
-      const direct = await results.post('/register_direct', {
-        execution_id: 'py-run-2',
-        simulation_name: 'py-sim',
-        simulation_version: '1.0.0',
-        input_params: { length: 2 },
-        output_params: { max_temperature: 310 },
-        status: 'completed',
-      });
-      expect(direct.status).toBe(200);
-
-      const search = await results.post('/search', { simulation_name: 'py-sim', input_filters: { length: 2 }, output_filters: {} });
-      expect(search.status).toBe(200);
-      expect(search.body.results.map((hit: { execution_id: string }) => hit.execution_id)).toEqual(['py-run-2', 'py-run-1']);
-      expect(search.body.results[0].input_params).toEqual({ length: 2 });
-
-      expect((await results.get('/results/py-run-1')).body.output_params).toEqual({ max_temperature: 300 });
-      expect((await results.get('/results/py-run-404')).status).toBe(404);
-
-      const stats = await results.get('/stats/py-sim/max_temperature?class=output');
-      expect(stats.body).toEqual({
-        simulation_name: 'py-sim',
-        param_name: 'max_temperature',
-        param_class: 'output',
-        param_type: 'number',
-        count: 2,
-        avg_value: 305,
-        min_value: 300,
-        max_value: 310,
-      });
     });
   });
 });
