@@ -9,3 +9,6 @@ export * from './lib/token.service';
 export * from './lib/password-hasher';
 export * from './lib/session-lifetime';
 export * from './lib/login-throttle';
+export * from './lib/retry-later.exception';
+export * from './lib/password-work.gate';
+export * from './lib/anonymous-session-limit';

@@ -1,15 +1,15 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { catchError, Observable, throwError } from 'rxjs';
-import { TooManyLoginAttemptsException } from './login-throttle';
+import { RetryLaterException } from './retry-later.exception';
 
-/** Puts `Retry-After` on a throttled login's 429 (the shared error filter writes only the body). */
+/** Puts `Retry-After` on a 429 or 503 of RetryLaterException (the shared error filter writes only the body). */
 @Injectable()
 export class RetryAfterInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       catchError((error: unknown) => {
-        if (error instanceof TooManyLoginAttemptsException) {
+        if (error instanceof RetryLaterException) {
           context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(error.retryAfterSeconds));
         }
         return throwError(() => error);

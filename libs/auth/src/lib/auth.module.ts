@@ -8,17 +8,22 @@ import {
   AuthUserRepository,
   createSqlExecutor,
   DatabaseModule,
-  LoginFailureRepository,
+  RateEventRepository,
   SqlExecutor,
 } from '@simsvc/persistence';
 import { DataSource } from 'typeorm';
 import { AdminBootstrap } from './admin-bootstrap';
 import { AuthConfig } from './auth-config';
 import { AUTH_CONFIG, AUTH_SQL } from './auth.tokens';
+import { AnonymousSessionLimit } from './anonymous-session-limit';
+import { LoginService } from './login.service';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
+import { PasswordWorkGate } from './password-work.gate';
 import { SessionController } from './session.controller';
 import { SessionGuard } from './session.guard';
+import { SessionIssuer } from './session-issuer';
+import { SessionPurge } from './session-purge';
 import { SessionService } from './session.service';
 import { SessionStateCache } from './session-state.cache';
 import { signingKeyProvider } from './signing-key.provider';
@@ -53,13 +58,18 @@ export class AuthModule {
         },
         repository(AuthUserRepository),
         repository(AuthSessionRepository),
-        repository(LoginFailureRepository),
+        repository(RateEventRepository),
         repository(AuthSettingRepository),
         signingKeyProvider,
         TokenService,
         PasswordHasher,
         SessionStateCache,
         LoginThrottle,
+        PasswordWorkGate,
+        AnonymousSessionLimit,
+        SessionIssuer,
+        SessionPurge,
+        LoginService,
         SessionService,
         UsersService,
         AdminBootstrap,

@@ -1,52 +1,46 @@
-import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { nowMicros } from '@simsvc/contracts';
-import { LoginFailureRepository } from '@simsvc/persistence';
+import { RateEventRepository, RateLimit } from '@simsvc/persistence';
+import { RetryLaterException } from './retry-later.exception';
 
-/** Five failures within 60 s for one (client address, username) block further attempts. */
+/** Five failures within 60 s for one (client address, username) block further attempts (contract §3). */
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 60;
-const WINDOW_MICROS = LOGIN_FAILURE_WINDOW_SECONDS * 1_000_000;
+/** Twenty failures within 5 minutes for one username, from any addresses, block it everywhere. */
+export const MAX_USERNAME_FAILURES = 20;
+export const USERNAME_FAILURE_WINDOW_SECONDS = 300;
+export const LOGIN_SCOPE = 'login';
 
-/** 429 with the seconds to wait; RetryAfterInterceptor turns them into the `Retry-After` header. */
-export class TooManyLoginAttemptsException extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super({ message: 'too many failed logins; retry later', retry_after: retryAfterSeconds }, HttpStatus.TOO_MANY_REQUESTS);
-  }
-}
+const LIMITS: readonly RateLimit[] = [
+  { perAddress: true, max: MAX_LOGIN_FAILURES, windowMicros: LOGIN_FAILURE_WINDOW_SECONDS * 1_000_000 },
+  { perAddress: false, max: MAX_USERNAME_FAILURES, windowMicros: USERNAME_FAILURE_WINDOW_SECONDS * 1_000_000 },
+];
+/** How long rate events of any scope must be kept. */
+export const LONGEST_RATE_WINDOW_MICROS = USERNAME_FAILURE_WINDOW_SECONDS * 1_000_000;
 
 /**
- * Counts failed logins in the auth store, so all replicas share the count. A login is checked
- * before the password is verified and, when the password is right, once more after: a burst
- * of parallel guesses is verified, but a right guess among them is answered with 429 once five
- * of the burst have failed, so it reveals nothing. Parallel logins that succeed do not count.
+ * Failed logins counted in the auth store, so all replicas share the count. Every attempt
+ * reserves a slot *before* its password is verified, atomically with counting (see
+ * RateEventRepository.reserve); a failure keeps its slot, a success gives it back. So at most
+ * five guesses per (address, username) and twenty per username are ever verified in a window,
+ * however many arrive at once; an attempt in flight counts until it ends. Usernames are counted
+ * case-folded, as they are looked up.
  */
 @Injectable()
 export class LoginThrottle {
-  private readonly logger = new Logger('LoginThrottle');
-  private lastPurge = 0;
+  constructor(private readonly events: RateEventRepository) {}
 
-  constructor(private readonly failures: LoginFailureRepository) {}
-
-  /** Throws TooManyLoginAttemptsException while five failures lie within the last 60 s. */
-  async assertAllowed(clientAddress: string, username: string): Promise<void> {
-    const now = nowMicros();
-    this.purgeNowAndThen(now);
-    const recent = await this.failures.recent(clientAddress, username, now - WINDOW_MICROS, MAX_LOGIN_FAILURES);
-    if (recent.length < MAX_LOGIN_FAILURES) return;
-    // Unblocked when the fifth most recent failure leaves the window.
-    const fifth = recent[MAX_LOGIN_FAILURES - 1];
-    throw new TooManyLoginAttemptsException(Math.max(1, Math.ceil((fifth + WINDOW_MICROS - now) / 1_000_000)));
+  /** The reserved attempt's id; throws 429 with the seconds to wait when a limit is reached. */
+  async reserve(clientAddress: string, username: string): Promise<number> {
+    const reservation = await this.events.reserve(LOGIN_SCOPE, username.toLowerCase(), clientAddress, LIMITS, nowMicros());
+    if (!reservation.granted) {
+      throw new RetryLaterException('too many failed logins; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
+    }
+    return reservation.id;
   }
 
-  async recordFailure(clientAddress: string, username: string): Promise<void> {
-    await this.failures.record(clientAddress, username, nowMicros());
-  }
-
-  private purgeNowAndThen(now: number): void {
-    if (now - this.lastPurge < WINDOW_MICROS) return;
-    this.lastPurge = now;
-    this.failures
-      .deleteOlderThan(now - WINDOW_MICROS)
-      .catch((error: Error) => this.logger.warn(`purging old login failures failed: ${error.message}`));
+  /** A login that succeeded does not count. */
+  async succeeded(attemptId: number): Promise<void> {
+    await this.events.release(attemptId);
   }
 }

@@ -1,4 +1,4 @@
-import { hashPassword, PasswordHasher, SCRYPT_PARAMS, verifyPassword } from './password-hasher';
+import { hashPassword, needsRehash, PasswordHasher, SCRYPT_PARAMS, verifyPassword } from './password-hasher';
 
 describe('password hashing', () => {
   it('stores scrypt$N$r$p$salt$hash with the configured cost', async () => {
@@ -6,7 +6,7 @@ describe('password hashing', () => {
     const [scheme, N, r, p, salt, hash] = stored.split('$');
     expect(scheme).toBe('scrypt');
     expect([Number(N), Number(r), Number(p)]).toEqual([SCRYPT_PARAMS.N, SCRYPT_PARAMS.r, SCRYPT_PARAMS.p]);
-    expect(SCRYPT_PARAMS.N).toBe(16384);
+    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     expect(Buffer.from(salt, 'base64')).toHaveLength(16);
     expect(Buffer.from(hash, 'base64')).toHaveLength(32);
     expect(stored).not.toContain('s3cret-password');
@@ -57,5 +57,16 @@ describe('password hashing', () => {
     const wrongPassword = performance.now() - begun;
     // Same scrypt cost either way (generous bound: timings on a busy machine vary).
     expect(unknownUser).toBeGreaterThan(wrongPassword / 4);
+  });
+
+  it('asks for a re-hash of hashes weaker than new ones, and only of those', async () => {
+    expect(needsRehash(await hashPassword('old-cost-password', { N: 16384, r: 8, p: 1 }))).toBe(true);
+    expect(needsRehash(await hashPassword('current-password'))).toBe(false);
+    expect(needsRehash('not-a-hash')).toBe(false);
+  });
+
+  it('verifies hashes of an older cost', async () => {
+    const stored = await hashPassword('old-cost-password', { N: 16384, r: 8, p: 1 });
+    await expect(verifyPassword('old-cost-password', stored)).resolves.toBe(true);
   });
 });

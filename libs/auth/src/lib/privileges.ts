@@ -57,3 +57,12 @@ export function expandPrivileges(privileges: Iterable<Privilege>): Privilege[] {
   for (const privilege of privileges) add(privilege);
   return PRIVILEGES.filter((privilege) => held.has(privilege));
 }
+
+/** The privileges of a stored role; none for a role this version does not know (a row changed by hand). */
+export function privilegesOfRole(role: string): readonly Privilege[] {
+  return Object.prototype.hasOwnProperty.call(ROLE_PRIVILEGES, role) ? ROLE_PRIVILEGES[role as Role] : [];
+}
+
+export function isUserRole(role: string): role is (typeof USER_ROLES)[number] {
+  return (USER_ROLES as readonly string[]).includes(role);
+}

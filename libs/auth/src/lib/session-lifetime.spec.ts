@@ -31,3 +31,18 @@ describe('session lifetime', () => {
     expect(tokenExpiry(login, MAX_LIFETIME_SECONDS, login)).toBe(login + MAX_LIFETIME_SECONDS);
   });
 });
+
+describe('anonymous session lifetime', () => {
+  it('defaults to the bound when it is under 24 h and refuses more than the bound', () => {
+    expect(lifetimeSeconds(undefined, 2, 'anonymous lifetime_hours')).toBe(2 * 3600);
+    expect(lifetimeSeconds(undefined, 48)).toBe(24 * 3600);
+    expect(() => lifetimeSeconds(25, 24, 'anonymous lifetime_hours')).toThrow(
+      'anonymous lifetime_hours must be greater than 0 and at most 24',
+    );
+  });
+
+  it('never lets a refreshed anonymous token outlive the bound from creation', () => {
+    const created = 1_800_000_000;
+    expect(tokenExpiry(created + 3600, 86_400, created, 86_400)).toBe(created + 86_400);
+  });
+});

@@ -6,21 +6,26 @@ const SECONDS_PER_HOUR = 3600;
 export const MAX_LIFETIME_SECONDS = MAX_LIFETIME_HOURS * SECONDS_PER_HOUR;
 
 /**
- * `lifetime_hours` (default 24; greater than 0, at most 720; fractions allowed) in whole seconds,
- * at least one: token times are whole seconds.
+ * `lifetime_hours` (default 24 or the bound when lower; greater than 0, at most `maxHours`;
+ * fractions allowed) in whole seconds, at least one: token times are whole seconds. Anonymous
+ * sessions pass a lower bound (--anonymous-max-lifetime-hours); a longer one asked is a 400.
  */
-export function lifetimeSeconds(hours: number | null | undefined): number {
-  const value = hours ?? DEFAULT_LIFETIME_HOURS;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_LIFETIME_HOURS) {
-    throw new BadRequestException(`lifetime_hours must be greater than 0 and at most ${MAX_LIFETIME_HOURS}`);
+export function lifetimeSeconds(hours: number | null | undefined, maxHours = MAX_LIFETIME_HOURS, what = 'lifetime_hours'): number {
+  const value = hours ?? Math.min(DEFAULT_LIFETIME_HOURS, maxHours);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > maxHours) {
+    throw new BadRequestException(`${what} must be greater than 0 and at most ${maxHours}`);
   }
   return Math.max(1, Math.round(value * SECONDS_PER_HOUR));
 }
 
+/** A lifetime bound in hours (a configuration value) as whole seconds. */
+export const hoursToSeconds = (hours: number): number => Math.max(1, Math.round(hours * SECONDS_PER_HOUR));
+
 /**
  * Expiry (epoch seconds) of a token issued at `nowSeconds` for a session created at
- * `createdAtSeconds`: one lifetime from now, never past 720 h from the session's creation.
+ * `createdAtSeconds`: one lifetime from now, never past `maxTotalSeconds` (720 h; the anonymous
+ * bound for anonymous sessions) from the session's creation.
  */
-export function tokenExpiry(nowSeconds: number, lifetime: number, createdAtSeconds: number): number {
-  return Math.min(nowSeconds + lifetime, createdAtSeconds + MAX_LIFETIME_SECONDS);
+export function tokenExpiry(nowSeconds: number, lifetime: number, createdAtSeconds: number, maxTotalSeconds = MAX_LIFETIME_SECONDS): number {
+  return Math.min(nowSeconds + lifetime, createdAtSeconds + maxTotalSeconds);
 }

@@ -58,7 +58,7 @@ function guardWith(
 ): SessionGuard {
   const sessions = { authenticate: jest.fn(authenticate) } as unknown as SessionService;
   return new SessionGuard(
-    { enabled: true, allowAnonymous: true, store: { backend: 'sqlite', path: ':memory:' }, ...config },
+    { enabled: true, allowAnonymous: true, anonymousMaxLifetimeHours: 24, store: { backend: 'sqlite', path: ':memory:' }, ...config },
     new Reflector(),
     sessions,
   );

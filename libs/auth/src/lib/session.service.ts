@@ -1,90 +1,68 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import {
   CreateAnonymousSessionDto,
   formatTimestamp,
-  LoginDto,
   nowMicros,
   RefreshedSessionDto,
   SessionInfoDto,
   SessionTokenDto,
 } from '@simsvc/contracts';
 import { AuthSessionEntity, AuthSessionRepository, AuthUserRepository } from '@simsvc/persistence';
-import { randomUUID } from 'node:crypto';
+import { AnonymousSessionLimit } from './anonymous-session-limit';
 import { AuthConfig } from './auth-config';
 import { AUTH_CONFIG } from './auth.tokens';
-import { LoginThrottle } from './login-throttle';
-import { PasswordHasher } from './password-hasher';
-import { expandPrivileges, isPrivilege, Privilege, PRIVILEGES, Role, ROLE_PRIVILEGES } from './privileges';
-import { lifetimeSeconds, tokenExpiry } from './session-lifetime';
+import { expandPrivileges, isPrivilege, Privilege, PRIVILEGES, privilegesOfRole, Role, ROLE_PRIVILEGES } from './privileges';
+import { MICROS, SessionIssuer, SessionSubject } from './session-issuer';
+import { hoursToSeconds, lifetimeSeconds, MAX_LIFETIME_SECONDS, tokenExpiry } from './session-lifetime';
 import { NO_AUTH_SESSION_ID, SessionPrincipal } from './session-principal';
-import { SessionState, SessionStateCache } from './session-state.cache';
+import { SessionStanding } from './session-standing';
+import { SessionStateCache } from './session-state.cache';
 import { ANONYMOUS_SUBJECT, TokenClaims, TokenService } from './token.service';
 
-const MICROS = 1_000_000;
-const PURGE_INTERVAL_MICROS = 10 * 60 * MICROS;
 const ANONYMOUS_PRIVILEGES: ReadonlySet<Privilege> = new Set(ROLE_PRIVILEGES.anonymous);
 
-interface SessionSubject {
-  username: string | null;
-  role: Role;
-  privileges: Privilege[];
-  issuedBy: string | null;
-}
-
 /**
- * The session rules of contract §3: issuing sessions (login, anonymous), checking a token on
- * each request, refresh, describe and logout.
+ * The session rules of contract §3 besides login (LoginService): checking a token on each
+ * request against the session's standing, anonymous sessions, refresh, describe and logout.
  */
 @Injectable()
 export class SessionService {
-  private readonly logger = new Logger('Sessions');
-  private lastPurge = 0;
-
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly tokens: TokenService,
     private readonly states: SessionStateCache,
     private readonly sessions: AuthSessionRepository,
     private readonly users: AuthUserRepository,
-    private readonly passwords: PasswordHasher,
-    private readonly throttle: LoginThrottle,
+    private readonly issuer: SessionIssuer,
+    private readonly anonymousLimit: AnonymousSessionLimit,
   ) {}
 
   /**
    * The principal of a token, or 401 ("invalid session", "session expired", "session revoked").
-   * Synchronous when the session's state is cached: this runs on every request.
+   * Its privileges are those both the token and the session's standing grant. Synchronous when
+   * the standing is cached: this runs on every request.
    */
   authenticate(token: string): SessionPrincipal | Promise<SessionPrincipal> {
     const claims = this.tokens.verify(token);
-    const state = this.states.state(claims.sid);
-    return typeof state === 'string' ? principalOf(claims, state) : state.then((known) => principalOf(claims, known));
-  }
-
-  async login(body: LoginDto, clientAddress: string): Promise<SessionTokenDto> {
-    const lifetime = lifetimeSeconds(body.lifetime_hours);
-    await this.throttle.assertAllowed(clientAddress, body.username);
-    const user = await this.users.findByUsername(body.username);
-    const passwordMatches = await this.passwords.verify(body.password, user?.passwordHash ?? null);
-    if (!user || !passwordMatches || user.disabled) {
-      await this.throttle.recordFailure(clientAddress, body.username);
-      throw new UnauthorizedException('invalid username or password');
-    }
-    // Failures recorded meanwhile by parallel attempts count too.
-    await this.throttle.assertAllowed(clientAddress, body.username);
-    const role = user.role as Role;
-    return this.issue({ username: user.username, role, privileges: [...ROLE_PRIVILEGES[role]], issuedBy: null }, lifetime);
+    const standing = this.states.standing(claims.sid);
+    return 'state' in standing ? principalOf(claims, standing) : standing.then((known) => principalOf(claims, known));
   }
 
   /**
    * An anonymous session with the anonymous privileges plus those asked for; each one beyond the
    * anonymous set must be held by the caller's own session (nobody mints more than they hold).
+   * Counted against the caller's address; its lifetime is bounded by --anonymous-max-lifetime-hours.
    */
-  async createAnonymous(body: CreateAnonymousSessionDto, caller: SessionPrincipal | undefined): Promise<SessionTokenDto> {
+  async createAnonymous(
+    body: CreateAnonymousSessionDto,
+    caller: SessionPrincipal | undefined,
+    clientAddress: string,
+  ): Promise<SessionTokenDto> {
     if (!this.config.allowAnonymous) throw new ForbiddenException('anonymous sessions are disabled');
     const asked = body.privileges ?? [];
     const unknown = asked.find((privilege) => !isPrivilege(privilege));
     if (unknown !== undefined) throw new BadRequestException(`unknown privilege ${unknown}`);
-    const lifetime = lifetimeSeconds(body.lifetime_hours);
+    const lifetime = lifetimeSeconds(body.lifetime_hours, this.config.anonymousMaxLifetimeHours, 'lifetime_hours of an anonymous session');
     const privileges = expandPrivileges([...ROLE_PRIVILEGES.anonymous, ...(asked as Privilege[])]);
     const extra = privileges.filter((privilege) => !ANONYMOUS_PRIVILEGES.has(privilege));
     // Name a privilege asked for before one it implies.
@@ -92,13 +70,15 @@ export class SessionService {
       (privilege) => !ANONYMOUS_PRIVILEGES.has(privilege) && !caller?.privileges.has(privilege),
     );
     if (missing !== undefined) throw new ForbiddenException(`missing privilege ${missing}`);
+    await this.anonymousLimit.take(clientAddress);
     const issuedBy = extra.length > 0 && caller ? await this.issuerOf(caller) : null;
-    return this.issue({ username: null, role: 'anonymous', privileges, issuedBy }, lifetime);
+    return this.issuer.issue({ username: null, role: 'anonymous', privileges, issuedBy }, lifetime);
   }
 
   /**
-   * A new token for the caller's session: one lifetime from now, never past 720 h from login.
-   * A user session gets the privileges of the user's current role.
+   * A new token for the caller's session: one lifetime from now, never past 720 h from login
+   * (anonymous: --anonymous-max-lifetime-hours from creation). A user session gets the
+   * privileges of the user's current role; an anonymous one those in force now.
    */
   async refresh(principal: SessionPrincipal): Promise<RefreshedSessionDto> {
     if (principal.sessionId === NO_AUTH_SESSION_ID)
@@ -106,9 +86,10 @@ export class SessionService {
     const session = await this.sessions.findById(principal.sessionId);
     if (!session) throw new UnauthorizedException('invalid session');
     if (session.revokedAt !== null) throw this.revoked([session.id]);
-    const subject = await this.currentSubject(session);
+    const subject = await this.currentSubject(session, principal);
     const nowSeconds = Math.floor(nowMicros() / MICROS);
-    const exp = tokenExpiry(nowSeconds, session.lifetimeSeconds, Math.floor(session.createdAt / MICROS));
+    const longest = session.username === null ? hoursToSeconds(this.config.anonymousMaxLifetimeHours) : MAX_LIFETIME_SECONDS;
+    const exp = tokenExpiry(nowSeconds, session.lifetimeSeconds, Math.floor(session.createdAt / MICROS), longest);
     if (exp <= nowSeconds) throw new UnauthorizedException('session expired');
     if (!(await this.sessions.recordRefresh(session.id, subject.role, subject.privileges.join(' '), exp * MICROS)))
       throw this.revoked([session.id]);
@@ -140,56 +121,17 @@ export class SessionService {
     this.states.markRevoked([principal.sessionId]);
   }
 
-  private async issue(subject: SessionSubject, lifetime: number): Promise<SessionTokenDto> {
-    const now = nowMicros();
-    this.purgeNowAndThen(now);
-    const iat = Math.floor(now / MICROS);
-    const exp = iat + lifetime;
-    const session = Object.assign(new AuthSessionEntity(), {
-      id: randomUUID(),
-      username: subject.username,
-      issuedBy: subject.issuedBy,
-      role: subject.role,
-      privileges: subject.privileges.join(' '),
-      lifetimeSeconds: lifetime,
-      createdAt: iat * MICROS,
-      expiresAt: exp * MICROS,
-      revokedAt: null,
-    });
-    await this.sessions.insert(session);
-    const token = this.tokens.sign({
-      sid: session.id,
-      sub: subject.username ?? ANONYMOUS_SUBJECT,
-      role: subject.role,
-      privileges: subject.privileges,
-      iat,
-      exp,
-    });
-    return {
-      token,
-      session_id: token,
-      username: subject.username,
-      role: subject.role,
-      privileges: subject.privileges,
-      expires_at: formatTimestamp(exp * MICROS),
-    };
-  }
-
-  /** Who a refreshed token speaks for: the user as they are now, or the anonymous session as issued. */
-  private async currentSubject(session: AuthSessionEntity): Promise<SessionSubject> {
+  /** Who a refreshed token speaks for: the user as they are now, or the anonymous session as it stands. */
+  private async currentSubject(session: AuthSessionEntity, principal: SessionPrincipal): Promise<SessionSubject> {
     if (session.username === null) {
-      return {
-        username: null,
-        role: 'anonymous',
-        privileges: session.privileges.split(' ').filter(isPrivilege),
-        issuedBy: session.issuedBy,
-      };
+      const privileges = session.privileges.split(' ').filter((name) => isPrivilege(name) && principal.privileges.has(name));
+      return { username: null, role: 'anonymous', privileges: privileges as Privilege[], issuedBy: session.issuedBy };
     }
     const user = await this.users.findByUsername(session.username);
     // Disabling or deleting a user revokes their sessions; this covers a row changed by hand.
     if (!user || user.disabled) throw this.revoked([session.id]);
     const role = user.role as Role;
-    return { username: user.username, role, privileges: [...ROLE_PRIVILEGES[role]], issuedBy: null };
+    return { username: user.username, role, privileges: [...privilegesOfRole(role)], issuedBy: null };
   }
 
   /** The user accountable for sessions minted from the caller's: revoking that user revokes them too. */
@@ -203,23 +145,16 @@ export class SessionService {
     this.states.markRevoked(sessionIds);
     return new UnauthorizedException('session revoked');
   }
-
-  /** Sessions whose every token has expired are deleted every 10 minutes or so. */
-  private purgeNowAndThen(now: number): void {
-    if (now - this.lastPurge < PURGE_INTERVAL_MICROS) return;
-    this.lastPurge = now;
-    this.sessions.deleteExpired(now).catch((error: Error) => this.logger.warn(`purging expired sessions failed: ${error.message}`));
-  }
 }
 
-function principalOf(claims: TokenClaims, state: SessionState): SessionPrincipal {
-  if (state === 'revoked') throw new UnauthorizedException('session revoked');
-  if (state === 'unknown') throw new UnauthorizedException('invalid session');
+function principalOf(claims: TokenClaims, standing: SessionStanding): SessionPrincipal {
+  if (standing.state === 'revoked') throw new UnauthorizedException('session revoked');
+  if (standing.state === 'unknown') throw new UnauthorizedException('invalid session');
   return {
     sessionId: claims.sid,
     username: claims.role === 'anonymous' ? null : claims.sub,
-    role: claims.role,
-    privileges: new Set(claims.privileges),
+    role: standing.role,
+    privileges: new Set(claims.privileges.filter((privilege) => standing.privileges.has(privilege))),
     expiresAt: claims.exp * MICROS,
   };
 }

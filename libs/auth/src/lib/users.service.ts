@@ -1,13 +1,14 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { CreateUserDto, formatTimestamp, nowMicros, PageQueryDto, UpdateUserDto, UserDto, UserListDto } from '@simsvc/contracts';
-import { AuthUserChanges, AuthUserEntity, AuthUserRepository, isUniqueViolation } from '@simsvc/persistence';
+import { AuthUserChanges, AuthUserEntity, AuthUserRepository, isUniqueViolation, UserChangeVerdict } from '@simsvc/persistence';
 import { PasswordHasher } from './password-hasher';
 import { SessionStateCache } from './session-state.cache';
 import { ANONYMOUS_SUBJECT } from './token.service';
 
 /**
- * User management. A password change, disabling or deletion revokes the user's sessions (and
- * the anonymous sessions minted from them); a role change reaches existing sessions at refresh.
+ * User management. A role change, a password change, disabling or deletion ends the user's
+ * sessions and the anonymous sessions minted from them: they log in again and get what they
+ * hold now. No change may leave the store without an enabled admin (409).
  */
 @Injectable()
 export class UsersService {
@@ -19,7 +20,7 @@ export class UsersService {
 
   async create(body: CreateUserDto): Promise<UserDto> {
     // Tokens of anonymous sessions carry this subject; a user of that name would be ambiguous.
-    if (body.username === ANONYMOUS_SUBJECT) throw new BadRequestException(`username ${ANONYMOUS_SUBJECT} is reserved`);
+    if (body.username.toLowerCase() === ANONYMOUS_SUBJECT) throw new BadRequestException(`username ${ANONYMOUS_SUBJECT} is reserved`);
     const passwordHash = await this.passwords.hash(body.password);
     try {
       const user = await this.users.insert({
@@ -31,6 +32,7 @@ export class UsersService {
       });
       return toUserDto(user);
     } catch (error) {
+      // Unique regardless of case: `Admin` beside `admin` is taken too.
       if (isUniqueViolation(error)) throw new ConflictException('username already exists');
       throw error;
     }
@@ -51,22 +53,39 @@ export class UsersService {
     // A JSON null means "absent" (contract §1).
     const changes: AuthUserChanges = { role: body.role ?? undefined, email: body.email ?? undefined, disabled: body.disabled ?? undefined };
     if (body.password != null) changes.passwordHash = await this.passwords.hash(body.password);
-    const now = nowMicros();
-    const endsSessions = body.password != null || body.disabled === true;
-    const { user, revokedSessionIds } = await this.users.update(username, changes, now, endsSessions ? now : undefined);
-    if (!user) throw userNotFound();
-    this.states.markRevoked(revokedSessionIds);
-    return toUserDto(user);
+    const result = await this.users.update(username, changes, nowMicros(), (current, enabledAdmins) =>
+      judgeUpdate(current, changes, enabledAdmins),
+    );
+    if (result.outcome === 'not-found') throw userNotFound();
+    if (result.outcome === 'refused') throw lastEnabledAdmin();
+    this.states.markRevoked(result.revokedSessionIds);
+    return toUserDto(result.user);
   }
 
   async delete(username: string): Promise<void> {
-    const { deleted, revokedSessionIds } = await this.users.delete(username, nowMicros());
-    this.states.markRevoked(revokedSessionIds);
-    if (!deleted) throw userNotFound();
+    const result = await this.users.delete(username, nowMicros(), (current, enabledAdmins) => ({
+      allowed: !isLastEnabledAdmin(current, enabledAdmins),
+      endSessions: true,
+    }));
+    if (result.outcome === 'not-found') throw userNotFound();
+    if (result.outcome === 'refused') throw lastEnabledAdmin();
+    this.states.markRevoked(result.revokedSessionIds);
   }
 }
 
+const isLastEnabledAdmin = (user: AuthUserEntity, enabledAdmins: number): boolean =>
+  user.role === 'admin' && !user.disabled && enabledAdmins <= 1;
+
+/** Refused when it would demote or disable the last enabled admin; sessions end when what the user holds changes. */
+function judgeUpdate(current: AuthUserEntity, changes: AuthUserChanges, enabledAdmins: number): UserChangeVerdict {
+  const roleChanges = changes.role !== undefined && changes.role !== current.role;
+  const stopsBeingAdmin = (roleChanges && changes.role !== 'admin') || changes.disabled === true;
+  if (stopsBeingAdmin && isLastEnabledAdmin(current, enabledAdmins)) return { allowed: false };
+  return { allowed: true, endSessions: roleChanges || changes.disabled === true || changes.passwordHash !== undefined };
+}
+
 const userNotFound = () => new NotFoundException('user not found');
+const lastEnabledAdmin = () => new ConflictException('the last enabled admin cannot be demoted, disabled or deleted');
 
 function toUserDto(user: AuthUserEntity): UserDto {
   return {

@@ -13,7 +13,15 @@ export interface TestServiceOptions {
   env?: Record<string, string | undefined>;
   /** Receives the service's JSON log lines (give `--log-level` in args to see them). */
   logDestination?: ServiceConfig<unknown>['logDestination'];
+  /**
+   * Hash passwords at the production scrypt cost (N = 2^17, ~250 ms a hash). By default tests
+   * use TEST_PASSWORD_COST: suites log in hundreds of times, and the cost changes no behaviour.
+   */
+  productionPasswordCost?: boolean;
 }
+
+/** scrypt cost of passwords in e2e tests (the cost before OWASP's 2^17; a production hash of it is re-hashed at login). */
+export const TEST_PASSWORD_COST = { N: 16384, r: 8, p: 1 } as const;
 
 type Role = 'user' | 'developer' | 'admin';
 
@@ -128,7 +136,9 @@ export class TestService<T> {
       ...(this.options.args ?? []),
     ];
     const env = { SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...this.options.env };
-    this.config = { ...parseServiceConfig(this.definition, args, env), logDestination: this.options.logDestination };
+    const config = parseServiceConfig(this.definition, args, env);
+    const passwordCost = this.options.productionPasswordCost ? undefined : TEST_PASSWORD_COST;
+    this.config = { ...config, auth: { ...config.auth, passwordCost }, logDestination: this.options.logDestination };
     this.app = await createServiceApp(this.appModule(this.config), this.config);
     await this.app.listen(0, '127.0.0.1');
     const address = this.app.getHttpServer().address() as AddressInfo;

@@ -1,10 +1,42 @@
 import { SqlExecutor } from '../database/sql-executor';
 import { AuthSessionEntity } from './auth-session.entity';
 
-/** What the per-request check needs to know about a session. */
+/** A user as the per-request check sees them. */
+export interface SessionHolderRecord {
+  role: string;
+  disabled: boolean;
+}
+
+/** What the per-request check needs to know about a session: its row and the users it speaks for now. */
 export interface SessionStateRecord {
   revokedAt: number | null;
+  /** null for anonymous sessions. */
+  username: string | null;
+  /** Space-separated privileges of the session's latest token. */
+  privileges: string;
+  /** The user of a user session as stored now; null when there is none (anonymous, or deleted). */
+  user: SessionHolderRecord | null;
+  /** The user an anonymous session was minted from, as stored now; null when none or deleted. */
+  issuer: SessionHolderRecord | null;
 }
+
+interface StateRow {
+  revoked_at: number | string | null;
+  username: string | null;
+  issued_by: string | null;
+  privileges: string;
+  user_role: string | null;
+  user_disabled: boolean | number | null;
+  issuer_role: string | null;
+  issuer_disabled: boolean | number | null;
+}
+
+const STATE_SQL = `SELECT s.revoked_at, s.username, s.issued_by, s.privileges,
+    u.role AS user_role, u.disabled AS user_disabled, i.role AS issuer_role, i.disabled AS issuer_disabled
+  FROM auth_sessions s
+  LEFT JOIN auth_users u ON u.username = s.username
+  LEFT JOIN auth_users i ON i.username = s.issued_by
+  WHERE s.id = $1`;
 
 interface SessionRow {
   id: string;
@@ -42,11 +74,17 @@ export class AuthSessionRepository {
     return rows[0] ? toEntity(rows[0]) : null;
   }
 
-  /** The hot-path lookup: one indexed read of one column. */
+  /** The per-request lookup (made at most once per session every 2 s): one row by key, two joins by unique key. */
   async findState(id: string): Promise<SessionStateRecord | null> {
-    const rows = await this.sql.query<{ revoked_at: number | string | null }>('SELECT revoked_at FROM auth_sessions WHERE id = $1', [id]);
-    if (!rows[0]) return null;
-    return { revokedAt: rows[0].revoked_at === null ? null : Number(rows[0].revoked_at) };
+    const [row] = await this.sql.query<StateRow>(STATE_SQL, [id]);
+    if (!row) return null;
+    return {
+      revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+      username: row.username,
+      privileges: row.privileges,
+      user: row.user_role === null ? null : { role: row.user_role, disabled: Boolean(row.user_disabled) },
+      issuer: row.issuer_role === null ? null : { role: row.issuer_role, disabled: Boolean(row.issuer_disabled) },
+    };
   }
 
   /**

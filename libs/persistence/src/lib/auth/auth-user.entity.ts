@@ -4,7 +4,10 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 @Entity('auth_users')
 export class AuthUserEntity {
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
-  /** Unique, compared exactly (case-sensitive); the unique index `auth_users_username` serves every lookup. */
+  /**
+   * As given at creation; unique regardless of case (unique index `auth_users_username_folded` on
+   * lower(username), which serves lookups by name; `auth_users_username` serves joins from sessions).
+   */
   @Column({ type: 'text', unique: true }) username!: string;
   @Column({ type: 'text', nullable: true }) email!: string | null;
   /** user | developer | admin */

@@ -35,19 +35,32 @@ const CHANGE_COLUMNS: Record<keyof AuthUserChanges, string> = {
   disabled: 'disabled',
 };
 
+/** What a change to a user may do, judged on the user as stored and the enabled admins there are. */
+export type UserChangeVerdict = { allowed: false } | { allowed: true; endSessions: boolean };
+export type UserChangeJudge = (current: AuthUserEntity, enabledAdmins: number) => UserChangeVerdict;
+
+export type UserUpdateResult =
+  | { outcome: 'not-found' }
+  | { outcome: 'refused' }
+  | { outcome: 'updated'; user: AuthUserEntity; revokedSessionIds: string[] };
+export type UserDeleteResult = { outcome: 'not-found' } | { outcome: 'refused' } | { outcome: 'deleted'; revokedSessionIds: string[] };
+
 /**
- * Users of the auth store. Changes that must end a user's sessions (password, disabling,
- * deletion) revoke them in the same transaction, including anonymous sessions minted from them.
+ * Users of the auth store. Usernames are unique and looked up regardless of case (the unique
+ * index on lower(username)); the case given at creation is kept. Changes are judged inside their
+ * transaction, after the user and every enabled admin are locked, so two admins demoting each
+ * other at once cannot both pass a "another admin remains" check. Changes that end a user's
+ * sessions revoke them, and the anonymous sessions minted from them, in the same transaction.
  */
 export class AuthUserRepository {
   constructor(private readonly sql: SqlExecutor) {}
 
   async findByUsername(username: string): Promise<AuthUserEntity | null> {
-    const rows = await this.sql.query<UserRow>(`SELECT ${COLUMNS} FROM auth_users WHERE username = $1`, [username]);
+    const rows = await this.sql.query<UserRow>(`SELECT ${COLUMNS} FROM auth_users WHERE lower(username) = lower($1)`, [username]);
     return rows[0] ? toEntity(rows[0]) : null;
   }
 
-  /** Throws the driver's unique violation (see isUniqueViolation) when the name is taken. */
+  /** Throws the driver's unique violation (see isUniqueViolation) when the name is taken, in any case. */
   async insert(user: NewAuthUser): Promise<AuthUserEntity> {
     const rows = await this.sql.query<UserRow>(
       `INSERT INTO auth_users (username, email, role, password_hash, disabled, created_at, updated_at)
@@ -67,38 +80,51 @@ export class AuthUserRepository {
     return { users: page.map(toEntity), total: Number(count[0]?.total ?? 0) };
   }
 
-  /**
-   * Applies the changes; with `revokeSessionsAt` also revokes the user's live sessions (and the
-   * anonymous ones minted from them) in the same transaction. Returns the updated user (null
-   * when there is none) and the ids of the sessions revoked.
-   */
-  async update(
-    username: string,
-    changes: AuthUserChanges,
-    now: number,
-    revokeSessionsAt?: number,
-  ): Promise<{ user: AuthUserEntity | null; revokedSessionIds: string[] }> {
+  /** Replaces a password hash unless the stored one changed meanwhile (a re-hash on login). */
+  async replacePasswordHash(id: number, previous: string, next: string): Promise<boolean> {
+    return (await this.sql.execute('UPDATE auth_users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [next, id, previous])) > 0;
+  }
+
+  /** Applies the changes when `judge` allows them, revoking the user's sessions when it says so. */
+  async update(username: string, changes: AuthUserChanges, now: number, judge: UserChangeJudge): Promise<UserUpdateResult> {
     const keys = (Object.keys(CHANGE_COLUMNS) as (keyof AuthUserChanges)[]).filter(
       (key) => changes[key] !== undefined && changes[key] !== null,
     );
     const assignments = [...keys.map((key, index) => `${CHANGE_COLUMNS[key]} = $${index + 1}`), `updated_at = $${keys.length + 1}`];
-    const sql = `UPDATE auth_users SET ${assignments.join(', ')} WHERE username = $${keys.length + 2} RETURNING ${COLUMNS}`;
-    const params = [...keys.map((key) => changes[key]), now, username];
+    const sql = `UPDATE auth_users SET ${assignments.join(', ')} WHERE id = $${keys.length + 2} RETURNING ${COLUMNS}`;
     return this.sql.transaction(async (tx) => {
-      const [row] = await tx.query<UserRow>(sql, params);
-      if (!row) return { user: null, revokedSessionIds: [] };
-      const revokedSessionIds = revokeSessionsAt === undefined ? [] : await revokeSessionsOf(tx, username, revokeSessionsAt);
-      return { user: toEntity(row), revokedSessionIds };
+      const locked = await lockUserAndAdmins(tx, username);
+      if (!locked) return { outcome: 'not-found' };
+      const verdict = judge(locked.user, locked.enabledAdmins);
+      if (!verdict.allowed) return { outcome: 'refused' };
+      const [row] = await tx.query<UserRow>(sql, [...keys.map((key) => changes[key]), now, locked.user.id]);
+      const revokedSessionIds = verdict.endSessions ? await revokeSessionsOf(tx, row.username, now) : [];
+      return { outcome: 'updated', user: toEntity(row), revokedSessionIds };
     });
   }
 
-  /** Deletes the user and revokes their sessions; `deleted` false when there was no such user. */
-  async delete(username: string, now: number): Promise<{ deleted: boolean; revokedSessionIds: string[] }> {
+  /** Deletes the user when `judge` allows it, and revokes their sessions. */
+  async delete(username: string, now: number, judge: UserChangeJudge): Promise<UserDeleteResult> {
     return this.sql.transaction(async (tx) => {
-      const deleted = (await tx.execute('DELETE FROM auth_users WHERE username = $1', [username])) > 0;
-      return { deleted, revokedSessionIds: deleted ? await revokeSessionsOf(tx, username, now) : [] };
+      const locked = await lockUserAndAdmins(tx, username);
+      if (!locked) return { outcome: 'not-found' };
+      if (!judge(locked.user, locked.enabledAdmins).allowed) return { outcome: 'refused' };
+      await tx.execute('DELETE FROM auth_users WHERE id = $1', [locked.user.id]);
+      return { outcome: 'deleted', revokedSessionIds: await revokeSessionsOf(tx, locked.user.username, now) };
     });
   }
+}
+
+/**
+ * Inside a transaction: the user, and how many enabled admins there are, both locked until it
+ * ends (PostgreSQL row locks, admins first and in id order so concurrent changes cannot deadlock;
+ * SQLite's BEGIN IMMEDIATE already serialises writers).
+ */
+async function lockUserAndAdmins(tx: SqlExecutor, username: string): Promise<{ user: AuthUserEntity; enabledAdmins: number } | null> {
+  const forUpdate = tx.backend === 'postgresql' ? ' FOR UPDATE' : '';
+  const admins = await tx.query<{ id: number }>(`SELECT id FROM auth_users WHERE role = 'admin' AND NOT disabled ORDER BY id${forUpdate}`, []);
+  const [row] = await tx.query<UserRow>(`SELECT ${COLUMNS} FROM auth_users WHERE lower(username) = lower($1)${forUpdate}`, [username]);
+  return row ? { user: toEntity(row), enabledAdmins: admins.length } : null;
 }
 
 async function revokeSessionsOf(sql: SqlExecutor, username: string, now: number): Promise<string[]> {

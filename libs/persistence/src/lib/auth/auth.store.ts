@@ -2,15 +2,16 @@ import { StoreDefinition } from '../database/data-source-options';
 import { AuthSessionEntity } from './auth-session.entity';
 import { AuthSettingEntity } from './auth-setting.entity';
 import { AuthUserEntity } from './auth-user.entity';
-import { LoginFailureEntity } from './login-failure.entity';
+import { RateEventEntity } from './rate-event.entity';
 import { CreateAuthTablesPostgres1767225600000, CreateAuthTablesSqlite1767225600000 } from './migrations/1767225600000-create-auth-tables';
+import { SecurityControlsPostgres1767312000000, SecurityControlsSqlite1767312000000 } from './migrations/1767312000000-security-controls';
 
-/** The auth store: users, sessions, login throttling and the generated signing secret. */
+/** The auth store: users, sessions, rate limits (logins, anonymous sessions) and the generated signing secret. */
 export const AUTH_STORE: StoreDefinition = {
   name: 'auth',
-  entities: [AuthUserEntity, AuthSessionEntity, LoginFailureEntity, AuthSettingEntity],
+  entities: [AuthUserEntity, AuthSessionEntity, RateEventEntity, AuthSettingEntity],
   migrations: {
-    sqlite: [CreateAuthTablesSqlite1767225600000],
-    postgresql: [CreateAuthTablesPostgres1767225600000],
+    sqlite: [CreateAuthTablesSqlite1767225600000, SecurityControlsSqlite1767312000000],
+    postgresql: [CreateAuthTablesPostgres1767225600000, SecurityControlsPostgres1767312000000],
   },
 };

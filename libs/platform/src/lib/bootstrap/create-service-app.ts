@@ -5,6 +5,7 @@ import { PinoLogger } from 'nestjs-pino';
 import { ServiceConfig } from '../config/service-config';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { rejectMalformedPath } from '../http/malformed-path.middleware';
+import { securityHeaders } from '../http/security-headers';
 import { observeRequests } from '../http/observe-requests.middleware';
 import { serviceLogger } from '../logging/service-logger';
 import { MetricsRegistry } from '../metrics/metrics.registry';
@@ -24,8 +25,9 @@ export async function createServiceApp(module: DynamicModule, config: ServiceCon
   app.disable('x-powered-by');
   // Responses are small JSON documents; hashing each one for an ETag costs more than it saves.
   app.set('etag', false);
-  // Behind a load balancer on a private network: its X-Forwarded-For names the client.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For names the client only when the request comes from a listed proxy (--trusted-proxies).
+  app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
+  app.use(securityHeaders());
   app.use(observeRequests(app.get(MetricsRegistry), PinoLogger.root));
   app.use(rejectMalformedPath);
   app.use(jsonBodyMiddleware);

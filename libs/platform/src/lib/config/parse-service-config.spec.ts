@@ -22,11 +22,23 @@ describe('parseServiceConfig', () => {
         enabled: true,
         store: { backend: 'sqlite', path: './data/auth.db' },
         allowAnonymous: true,
+        anonymousMaxLifetimeHours: 24,
         secret: undefined,
         admin: undefined,
       },
+      trustedProxies: [],
       extra: { ttl: 24 },
     });
+  });
+
+  it('believes X-Forwarded-For only from the proxies listed with --trusted-proxies or SIMSVC_TRUSTED_PROXIES', () => {
+    expect(parse([], { SIMSVC_TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).trustedProxies).toEqual(['10.0.0.0/8', '::1']);
+    expect(parse(['--trusted-proxies', 'loopback'], { SIMSVC_TRUSTED_PROXIES: '10.0.0.0/8' }).trustedProxies).toEqual(['loopback']);
+  });
+
+  it('bounds anonymous sessions with --anonymous-max-lifetime-hours or SIMSVC_AUTH_ANONYMOUS_MAX_LIFETIME_HOURS', () => {
+    expect(parse([], { SIMSVC_AUTH_ANONYMOUS_MAX_LIFETIME_HOURS: '2' }).auth.anonymousMaxLifetimeHours).toBe(2);
+    expect(parse(['--anonymous-max-lifetime-hours', '0.5']).auth.anonymousMaxLifetimeHours).toBe(0.5);
   });
 
   it('orders precedence: option > SIMSVC_ variable > container alias > default', () => {
@@ -61,7 +73,7 @@ describe('parseServiceConfig', () => {
   });
 
   it('reads the auth secret, anonymous switch and admin bootstrap from the environment', () => {
-    const secret = 's'.repeat(32);
+    const secret = 'Zq3vN8rT1xW5yB7mK2pL9dF4hJ6sA0cE';
     const config = parse([], {
       SIMSVC_AUTH_SECRET: secret,
       SIMSVC_AUTH_ALLOW_ANONYMOUS: 'false',
@@ -80,6 +92,12 @@ describe('parseServiceConfig', () => {
     [['--frobnicate'], {}, /unknown option '--frobnicate'/],
     [['--db-url', 'mysql://x/y'], {}, /--db-url must be a postgresql:\/\/ URL/],
     [[], { SIMSVC_AUTH_SECRET: 'too-short' }, /SIMSVC_AUTH_SECRET must be at least 32 bytes/],
+    [[], { SIMSVC_AUTH_SECRET: 'a'.repeat(32) }, /SIMSVC_AUTH_SECRET is too predictable/],
+    [[], { SIMSVC_AUTH_SECRET: 'ab'.repeat(32) }, /SIMSVC_AUTH_SECRET is too predictable/],
+    [['--trusted-proxies', '10.0.0.0/33'], {}, /--trusted-proxies.*"10.0.0.0\/33" is not an address/],
+    [[], { SIMSVC_TRUSTED_PROXIES: '*' }, /"\*" is not an address/],
+    [['--anonymous-max-lifetime-hours', '0'], {}, /--anonymous-max-lifetime-hours.*must be a positive number/],
+    [['--anonymous-max-lifetime-hours', '721'], {}, /--anonymous-max-lifetime-hours.*must be at most 720/],
     [[], { SIMSVC_ADMIN_USERNAME: 'root' }, /must be set together/],
     [[], { SIMSVC_CACHE_NO_AUTH: 'maybe' }, /SIMSVC_CACHE_NO_AUTH must be true or false/],
     [['extra-argument'], {}, /too many arguments/],

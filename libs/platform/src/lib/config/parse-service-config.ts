@@ -2,6 +2,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { Backend, DatabaseConfig, DEFAULT_STARTUP_TIMEOUT_SECONDS } from '@simsvc/persistence';
 import { ServiceConfig, ServiceName } from './service-config';
 import { ConfigError } from './config-error';
+import { estimatedEntropyBits, MIN_SECRET_ENTROPY_BITS } from './secret-strength';
+import { parseTrustedProxies } from './trusted-proxies';
 
 const DEFAULT_PORTS: Record<ServiceName, number> = { cache: 8001, catalog: 8002, results: 8003 };
 const BACKENDS: readonly Backend[] = ['sqlite', 'postgresql'];
@@ -38,6 +40,13 @@ export const parsePositiveNumber = (value: string): number => {
   const number = Number(value);
   if (value.trim() === '' || !Number.isFinite(number) || number <= 0) throw new InvalidArgumentError('must be a positive number');
   return number;
+};
+
+const MAX_SESSION_HOURS = 720;
+const parseAnonymousLifetime = (value: string): number => {
+  const hours = parsePositiveNumber(value);
+  if (hours > MAX_SESSION_HOURS) throw new InvalidArgumentError(`must be at most ${MAX_SESSION_HOURS}`);
+  return hours;
 };
 
 const parseBackend = (value: string): Backend => {
@@ -84,6 +93,21 @@ function buildCommand<T>(definition: ServiceDefinition<T>, prefix: string): Comm
         .argParser(parsePositiveNumber),
     )
     .addOption(
+      new Option(
+        '--trusted-proxies <list>',
+        'comma list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal) whose X-Forwarded-For is believed; default none',
+      )
+        .env('SIMSVC_TRUSTED_PROXIES')
+        .default([], 'none')
+        .argParser(parseTrustedProxies),
+    )
+    .addOption(
+      new Option('--anonymous-max-lifetime-hours <hours>', 'longest life of an anonymous session, refreshes included (at most 720)')
+        .env('SIMSVC_AUTH_ANONYMOUS_MAX_LIFETIME_HOURS')
+        .default(24)
+        .argParser(parseAnonymousLifetime),
+    )
+    .addOption(
       new Option('--log-level <level>', 'fatal, error, warn, info, debug or trace')
         .env('SIMSVC_LOG_LEVEL')
         .default('info')
@@ -97,7 +121,8 @@ function buildCommand<T>(definition: ServiceDefinition<T>, prefix: string): Comm
   }
   command.addHelpText(
     'after',
-    '\nAlso read from the environment: SIMSVC_AUTH_SECRET (>= 32 bytes; generated and kept in the auth store when unset),\n' +
+    '\nAlso read from the environment: SIMSVC_AUTH_SECRET (>= 32 bytes of >= 96 bits estimated entropy, e.g. openssl rand -base64 48;\n' +
+      'generated and kept in the auth store when unset),\n' +
       'SIMSVC_AUTH_ALLOW_ANONYMOUS (default true), SIMSVC_ADMIN_USERNAME, SIMSVC_ADMIN_PASSWORD, SIMSVC_ADMIN_EMAIL.\n' +
       'Precedence: command-line option > SIMSVC_* variable > container alias > default.',
   );
@@ -162,6 +187,11 @@ export function parseServiceConfig<T>(definition: ServiceDefinition<T>, argv: st
   if (secret !== undefined && Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES) {
     throw new ConfigError(`SIMSVC_AUTH_SECRET must be at least ${MIN_SECRET_BYTES} bytes`);
   }
+  if (secret !== undefined && estimatedEntropyBits(secret) < MIN_SECRET_ENTROPY_BITS) {
+    throw new ConfigError(
+      `SIMSVC_AUTH_SECRET is too predictable (about ${Math.floor(estimatedEntropyBits(secret))} bits of entropy, at least ${MIN_SECRET_ENTROPY_BITS} needed): use random bytes, e.g. openssl rand -base64 48`,
+    );
+  }
   const adminUsername = environment['SIMSVC_ADMIN_USERNAME'];
   const adminPassword = environment['SIMSVC_ADMIN_PASSWORD'];
   if (Boolean(adminUsername) !== Boolean(adminPassword)) {
@@ -181,6 +211,7 @@ export function parseServiceConfig<T>(definition: ServiceDefinition<T>, argv: st
     port: fromAlias('port', 'PORT', parsePort) as number,
     database,
     logLevel: options['logLevel'] as string,
+    trustedProxies: options['trustedProxies'] as string[],
     auth: {
       enabled: options['auth'] !== false && !parseBoolean(`${prefix}NO_AUTH`, environment[`${prefix}NO_AUTH`], false),
       store: authUrl
@@ -188,6 +219,7 @@ export function parseServiceConfig<T>(definition: ServiceDefinition<T>, argv: st
         : { backend: 'sqlite', path: options['authDbPath'] as string, startupTimeoutSeconds },
       secret,
       allowAnonymous: parseBoolean('SIMSVC_AUTH_ALLOW_ANONYMOUS', environment['SIMSVC_AUTH_ALLOW_ANONYMOUS'], true),
+      anonymousMaxLifetimeHours: options['anonymousMaxLifetimeHours'] as number,
       admin:
         adminUsername && adminPassword
           ? { username: adminUsername, password: adminPassword, email: environment['SIMSVC_ADMIN_EMAIL'] || undefined }

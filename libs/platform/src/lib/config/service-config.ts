@@ -10,6 +10,8 @@ export interface ServiceConfig<TExtra = Record<string, unknown>> {
   database: DatabaseConfig;
   auth: AuthConfig;
   logLevel: string;
+  /** Proxies whose X-Forwarded-For names the client (express `trust proxy` entries); empty: none. */
+  trustedProxies: string[];
   /** Where JSON log lines go: standard output unless set (tests collect them here). */
   logDestination?: { write(line: string): void };
   /** Options that only one service has (e.g. the cache's default TTL). */

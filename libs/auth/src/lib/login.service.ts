@@ -1,0 +1,54 @@
+import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { LoginDto, SessionTokenDto } from '@simsvc/contracts';
+import { AuthUserEntity, AuthUserRepository } from '@simsvc/persistence';
+import { LoginThrottle } from './login-throttle';
+import { PasswordHasher } from './password-hasher';
+import { PasswordWorkGate } from './password-work.gate';
+import { privilegesOfRole, Role } from './privileges';
+import { SessionIssuer } from './session-issuer';
+import { lifetimeSeconds } from './session-lifetime';
+
+/**
+ * POST /session/login: a turn at the password-work gate (per address, then for the process), an
+ * attempt reserved with the throttle, then the password check. The same 401 for an unknown
+ * user, a wrong password and a disabled user; a hash of an older cost is replaced on success.
+ */
+@Injectable()
+export class LoginService {
+  private readonly logger = new Logger('Sessions');
+
+  constructor(
+    private readonly users: AuthUserRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly throttle: LoginThrottle,
+    private readonly gate: PasswordWorkGate,
+    private readonly issuer: SessionIssuer,
+  ) {}
+
+  async login(body: LoginDto, clientAddress: string): Promise<SessionTokenDto> {
+    const lifetime = lifetimeSeconds(body.lifetime_hours);
+    const leave = await this.gate.enter(clientAddress);
+    let user: AuthUserEntity | null;
+    try {
+      const attempt = await this.throttle.reserve(clientAddress, body.username);
+      user = await this.users.findByUsername(body.username);
+      const passwordMatches = await this.passwords.verify(body.password, user?.passwordHash ?? null);
+      if (!user || !passwordMatches || user.disabled) throw new UnauthorizedException('invalid username or password');
+      await this.throttle.succeeded(attempt);
+      if (this.passwords.isOutdated(user.passwordHash)) await this.rehash(user, body.password);
+    } finally {
+      leave();
+    }
+    const role = user.role as Role;
+    return this.issuer.issue({ username: user.username, role, privileges: [...privilegesOfRole(role)], issuedBy: null }, lifetime);
+  }
+
+  /** Stores the password at today's cost; a failure here must not fail the login. */
+  private async rehash(user: AuthUserEntity, password: string): Promise<void> {
+    try {
+      await this.users.replacePasswordHash(user.id, user.passwordHash, await this.passwords.hash(password));
+    } catch (error) {
+      this.logger.warn(`re-hashing the password of ${user.username} failed: ${(error as Error).message}`);
+    }
+  }
+}

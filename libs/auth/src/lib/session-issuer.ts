@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { formatTimestamp, nowMicros, SessionTokenDto } from '@simsvc/contracts';
+import { AuthSessionEntity, AuthSessionRepository } from '@simsvc/persistence';
+import { randomUUID } from 'node:crypto';
+import { Privilege, Role } from './privileges';
+import { ANONYMOUS_SUBJECT, TokenService } from './token.service';
+
+export const MICROS = 1_000_000;
+
+/** Whom a new session speaks for. */
+export interface SessionSubject {
+  username: string | null;
+  role: Role;
+  privileges: Privilege[];
+  /** For anonymous sessions minted with privileges beyond the anonymous set: the accountable user. */
+  issuedBy: string | null;
+}
+
+/** Creates a session row and its first token (login and anonymous sessions alike). */
+@Injectable()
+export class SessionIssuer {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly sessions: AuthSessionRepository,
+  ) {}
+
+  async issue(subject: SessionSubject, lifetime: number): Promise<SessionTokenDto> {
+    const iat = Math.floor(nowMicros() / MICROS);
+    const exp = iat + lifetime;
+    const session = Object.assign(new AuthSessionEntity(), {
+      id: randomUUID(),
+      username: subject.username,
+      issuedBy: subject.issuedBy,
+      role: subject.role,
+      privileges: subject.privileges.join(' '),
+      lifetimeSeconds: lifetime,
+      createdAt: iat * MICROS,
+      expiresAt: exp * MICROS,
+      revokedAt: null,
+    });
+    await this.sessions.insert(session);
+    const token = this.tokens.sign({
+      sid: session.id,
+      sub: subject.username ?? ANONYMOUS_SUBJECT,
+      role: subject.role,
+      privileges: subject.privileges,
+      iat,
+      exp,
+    });
+    return {
+      token,
+      session_id: token,
+      username: subject.username,
+      role: subject.role,
+      privileges: subject.privileges,
+      expires_at: formatTimestamp(exp * MICROS),
+    };
+  }
+}

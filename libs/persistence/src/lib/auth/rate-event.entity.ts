@@ -1,0 +1,22 @@
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/**
+ * One counted event of a rate limit: a login attempt (reserved before the password is checked,
+ * deleted when it succeeds) or an anonymous session created. Rows older than the longest window
+ * are purged. Kept in the auth store so every replica counts the same.
+ */
+@Entity('auth_rate_events')
+@Index('auth_rate_events_key', ['scope', 'subject', 'clientAddress', 'at'])
+@Index('auth_rate_events_subject', ['scope', 'subject', 'at'])
+@Index('auth_rate_events_at', ['at'])
+export class RateEventEntity {
+  /** BIGINT identity in PostgreSQL (rows churn; the sequence never resets), INTEGER rowid in SQLite. */
+  @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
+  /** What is limited: `login` or `anonymous`. */
+  @Column({ type: 'text' }) scope!: string;
+  /** Whom it is about: the case-folded username of a login; empty for anonymous sessions. */
+  @Column({ type: 'text' }) subject!: string;
+  @Column({ name: 'client_address', type: 'text' }) clientAddress!: string;
+  /** Microseconds since the epoch. */
+  @Column({ type: 'bigint' }) at!: number;
+}
