@@ -1,8 +1,9 @@
 import { json } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { errorBody } from '../errors/error-body.factory';
+import { answerAfterBody, DISCARD_LIMIT_BYTES, refuseEndlessBody } from './unread-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const TOO_LARGE = `request body exceeds ${MAX_BODY_BYTES} bytes`;
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 const parseJson = json({ limit: MAX_BODY_BYTES, strict: false, type: () => true });
@@ -19,21 +20,27 @@ function isJson(request: Request): boolean {
 
 /**
  * JSON bodies per contract §1: not JSON → 415, malformed → 400, over 1 MiB → 413, each in the
- * contract's error shape. A POST without a body needs no content type.
+ * contract's error shape. A POST without a body needs no content type. A refused body is read
+ * and discarded before the answer (up to DISCARD_LIMIT_BYTES; see unread-body.ts), so that a
+ * client still writing it reads the answer instead of a reset.
  */
 export const jsonBodyMiddleware: RequestHandler = (request: Request, response: Response, next: NextFunction) => {
   if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next();
-  if (!isJson(request)) {
-    response.status(415).json(errorBody(415, 'request body must be application/json'));
-    return;
-  }
+  if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
+  if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
+  refuseEndlessBody(request, response, 413, TOO_LARGE);
   parseJson(request, response, (error?: { type?: string; status?: number }) => {
+    // Already answered: the body grew past DISCARD_LIMIT_BYTES while it was being discarded.
+    if (response.headersSent) return;
     if (!error) return next();
-    if (error.type === 'entity.too.large') response.status(413).json(errorBody(413, `request body exceeds ${MAX_BODY_BYTES} bytes`));
-    else if (error.type === 'entity.parse.failed') response.status(400).json(errorBody(400, 'malformed JSON body'));
-    else
-      response
-        .status(error.status && error.status < 500 ? error.status : 400)
-        .json(errorBody(error.status && error.status < 500 ? error.status : 400, 'unreadable request body'));
+    const [status, message] = refusal(error);
+    // Some refusals (an unknown content encoding) come before the body was read.
+    answerAfterBody(request, response, status, message);
   });
 };
+
+function refusal(error: { type?: string; status?: number }): [number, string] {
+  if (error.type === 'entity.too.large') return [413, TOO_LARGE];
+  if (error.type === 'entity.parse.failed') return [400, 'malformed JSON body'];
+  return [error.status && error.status < 500 ? error.status : 400, 'unreadable request body'];
+}
