@@ -26,7 +26,12 @@ describe('privileges checked against the session', () => {
   async function createAdmin(): Promise<{ username: string; password: string }> {
     sequence += 1;
     const user = { username: `admin-${sequence}`, password: `admin-password-${sequence}` };
-    await svc.http().post('/users').set('X-Session-ID', admin).send({ ...user, role: 'admin' }).expect(201);
+    await svc
+      .http()
+      .post('/users')
+      .set('X-Session-ID', admin)
+      .send({ ...user, role: 'admin' })
+      .expect(201);
     return user;
   }
 
@@ -43,7 +48,11 @@ describe('privileges checked against the session', () => {
     expect(described.body.role).not.toBe('admin');
     expect([401, 403]).toContain((await patchUser(token, admin2.username, { role: 'admin' })).status);
     expect([401, 403]).toContain((await patchUser(token, other.username, { role: 'user' })).status);
-    const created = await svc.http().post('/users').set('X-Session-ID', minted).send({ username: 'evil', password: 'evil-password', role: 'admin' });
+    const created = await svc
+      .http()
+      .post('/users')
+      .set('X-Session-ID', minted)
+      .send({ username: 'evil', password: 'evil-password', role: 'admin' });
     expect([401, 403]).toContain(created.status);
     expect([401, 403]).toContain((await svc.http().post('/session/refresh').set('X-Session-ID', minted)).status);
     await svc.http().get('/users/evil').set('X-Session-ID', admin).expect(404);
@@ -94,7 +103,12 @@ describe('privileges checked against the session', () => {
 
       // With a second enabled admin the first may go; two admins demoting each other at once leave one.
       const second = { username: 'second-admin', password: 'second-admin-password' };
-      await solo.http().post('/users').set('X-Session-ID', soloAdmin).send({ ...second, role: 'admin' }).expect(201);
+      await solo
+        .http()
+        .post('/users')
+        .set('X-Session-ID', soloAdmin)
+        .send({ ...second, role: 'admin' })
+        .expect(201);
       const secondToken = await solo.login(second.username, second.password);
       const answers = await Promise.all([
         solo.http().patch(`/users/${second.username}`).set('X-Session-ID', soloAdmin).send({ role: 'user' }),

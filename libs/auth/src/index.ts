@@ -12,3 +12,4 @@ export * from './lib/login-throttle';
 export * from './lib/retry-later.exception';
 export * from './lib/password-work.gate';
 export * from './lib/anonymous-session-limit';
+export * from './lib/session-purge';

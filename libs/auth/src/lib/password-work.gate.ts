@@ -30,7 +30,12 @@ export class PasswordWorkGate {
       this.byAddress.set(clientAddress, own);
     }
     const ownTurn = own.acquire();
-    if (!ownTurn) throw new RetryLaterException('too many logins at once from this address; retry later', RETRY_AFTER_MICROS, HttpStatus.TOO_MANY_REQUESTS);
+    if (!ownTurn)
+      throw new RetryLaterException(
+        'too many logins at once from this address; retry later',
+        RETRY_AFTER_MICROS,
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     await ownTurn;
     const turn = this.all.acquire();
     if (!turn) {

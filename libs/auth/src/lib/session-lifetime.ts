@@ -26,6 +26,11 @@ export const hoursToSeconds = (hours: number): number => Math.max(1, Math.round(
  * `createdAtSeconds`: one lifetime from now, never past `maxTotalSeconds` (720 h; the anonymous
  * bound for anonymous sessions) from the session's creation.
  */
-export function tokenExpiry(nowSeconds: number, lifetime: number, createdAtSeconds: number, maxTotalSeconds = MAX_LIFETIME_SECONDS): number {
+export function tokenExpiry(
+  nowSeconds: number,
+  lifetime: number,
+  createdAtSeconds: number,
+  maxTotalSeconds = MAX_LIFETIME_SECONDS,
+): number {
   return Math.min(nowSeconds + lifetime, createdAtSeconds + maxTotalSeconds);
 }

@@ -2,7 +2,8 @@ import { SessionStateRecord } from '@simsvc/persistence';
 import { isPrivilege, isUserRole, Privilege, privilegesOfRole, Role, ROLE_PRIVILEGES } from './privileges';
 
 /** Where a session stands now: live with the role and privileges in force, revoked, or never issued. */
-export type SessionStanding = { state: 'active'; role: Role; privileges: ReadonlySet<Privilege> } | { state: 'revoked' } | { state: 'unknown' };
+export type SessionStanding =
+  { state: 'active'; role: Role; privileges: ReadonlySet<Privilege> } | { state: 'revoked' } | { state: 'unknown' };
 
 export const REVOKED: SessionStanding = Object.freeze({ state: 'revoked' });
 export const UNKNOWN: SessionStanding = Object.freeze({ state: 'unknown' });

@@ -40,9 +40,7 @@ export type UserChangeVerdict = { allowed: false } | { allowed: true; endSession
 export type UserChangeJudge = (current: AuthUserEntity, enabledAdmins: number) => UserChangeVerdict;
 
 export type UserUpdateResult =
-  | { outcome: 'not-found' }
-  | { outcome: 'refused' }
-  | { outcome: 'updated'; user: AuthUserEntity; revokedSessionIds: string[] };
+  { outcome: 'not-found' } | { outcome: 'refused' } | { outcome: 'updated'; user: AuthUserEntity; revokedSessionIds: string[] };
 export type UserDeleteResult = { outcome: 'not-found' } | { outcome: 'refused' } | { outcome: 'deleted'; revokedSessionIds: string[] };
 
 /**
@@ -82,7 +80,9 @@ export class AuthUserRepository {
 
   /** Replaces a password hash unless the stored one changed meanwhile (a re-hash on login). */
   async replacePasswordHash(id: number, previous: string, next: string): Promise<boolean> {
-    return (await this.sql.execute('UPDATE auth_users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [next, id, previous])) > 0;
+    return (
+      (await this.sql.execute('UPDATE auth_users SET password_hash = $1 WHERE id = $2 AND password_hash = $3', [next, id, previous])) > 0
+    );
   }
 
   /** Applies the changes when `judge` allows them, revoking the user's sessions when it says so. */
@@ -122,7 +122,10 @@ export class AuthUserRepository {
  */
 async function lockUserAndAdmins(tx: SqlExecutor, username: string): Promise<{ user: AuthUserEntity; enabledAdmins: number } | null> {
   const forUpdate = tx.backend === 'postgresql' ? ' FOR UPDATE' : '';
-  const admins = await tx.query<{ id: number }>(`SELECT id FROM auth_users WHERE role = 'admin' AND NOT disabled ORDER BY id${forUpdate}`, []);
+  const admins = await tx.query<{ id: number }>(
+    `SELECT id FROM auth_users WHERE role = 'admin' AND NOT disabled ORDER BY id${forUpdate}`,
+    [],
+  );
   const [row] = await tx.query<UserRow>(`SELECT ${COLUMNS} FROM auth_users WHERE lower(username) = lower($1)${forUpdate}`, [username]);
   return row ? { user: toEntity(row), enabledAdmins: admins.length } : null;
 }

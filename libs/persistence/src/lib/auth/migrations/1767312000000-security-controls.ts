@@ -7,9 +7,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 // none are carried over.
 
 const CASE_CLASHES_SQLITE =
-  'SELECT lower(username) AS name, group_concat(username, \', \') AS names FROM auth_users GROUP BY lower(username) HAVING COUNT(*) > 1';
+  "SELECT lower(username) AS name, group_concat(username, ', ') AS names FROM auth_users GROUP BY lower(username) HAVING COUNT(*) > 1";
 const CASE_CLASHES_POSTGRES =
-  'SELECT lower(username) AS name, string_agg(username, \', \' ORDER BY id) AS names FROM auth_users GROUP BY lower(username) HAVING COUNT(*) > 1';
+  "SELECT lower(username) AS name, string_agg(username, ', ' ORDER BY id) AS names FROM auth_users GROUP BY lower(username) HAVING COUNT(*) > 1";
 
 async function refuseCaseClashes(db: QueryRunner, sql: string): Promise<void> {
   const clashes = (await db.query(sql)) as { names: string }[];
