@@ -67,6 +67,8 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
     SIMSVC_ADMIN_USERNAME: admin.username,
     SIMSVC_ADMIN_PASSWORD: admin.password,
     SIMSVC_LOG_LEVEL: logLevel,
+    // nginx runs on loopback in front of the replicas: its X-Forwarded-For names the client.
+    SIMSVC_TRUSTED_PROXIES: 'loopback',
     SIMSVC_RESULTS_RUNS_ROOT: path.join(dir, 'runs'),
   };
   fs.mkdirSync(env.SIMSVC_RESULTS_RUNS_ROOT, { recursive: true });
