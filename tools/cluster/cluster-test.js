@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // npm run test:cluster — the docker/ topology natively: PostgreSQL, two replicas of each service
-// from dist/, nginx with docker/nginx.conf; six assertions, one line each; everything torn down
+// from dist/, nginx with docker/nginx.conf; seven assertions, one line each; everything torn down
 // on exit, failure, SIGINT or SIGTERM. Exit status 0 only when every assertion passed.
 //
 //   node tools/cluster/cluster-test.js [--only cache,catalog] [--assertions 1,6] [--keep]
@@ -24,6 +24,7 @@ const ASSERTIONS = [
   require('./assertions/replica-crash'),
   require('./assertions/database-outage'),
   require('./assertions/graceful-shutdown'),
+  require('./assertions/rolling-restart'),
 ];
 const ASSERTION_TIMEOUT_MS = 180_000;
 
