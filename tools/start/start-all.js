@@ -4,6 +4,7 @@
 // (sqlite, data in ./data). Builds first when dist/ is missing or older than the sources.
 // Extra arguments go to every service (`npm start -- --log-level debug`); the environment is
 // passed through (SIMSVC_*; SIMSVC_ADMIN_USERNAME/PASSWORD create a first admin).
+// Once all three listen, it prints each one's URL and docs URL and the admin user created.
 // Ctrl-C stops all three (SIGTERM, waiting for each to exit); if one exits on its own, the
 // others are stopped and the exit status is non-zero.
 
@@ -11,6 +12,7 @@ const { spawnSync } = require('node:child_process');
 const { REPO_ROOT, SERVICES, distMain } = require('../cluster/dist');
 const { markBuilt, staleServices } = require('./build-freshness');
 const { useColor, paint } = require('./log-format');
+const { createReadySummary } = require('./ready-summary');
 const { supervise } = require('./supervisor');
 
 const BUILD_ARGS = ['nx', 'run-many', '-t', 'build', '-p', ...SERVICES];
@@ -46,6 +48,8 @@ async function main() {
   }
   const extraArgs = process.argv.slice(2);
   note(`starting ${SERVICES.join(', ')}${extraArgs.length > 0 ? ` with ${extraArgs.join(' ')}` : ''} (Ctrl-C stops them)`);
+  const ready = createReadySummary(SERVICES, process.env.SIMSVC_ADMIN_USERNAME || undefined);
+  let announced = false;
   return supervise({
     processes: SERVICES.map((service) => ({
       name: service,
@@ -56,6 +60,14 @@ async function main() {
     out: (line) => process.stdout.write(`${line}\n`),
     note,
     color,
+    onLine: (service, line) => {
+      if (announced) return;
+      ready.observe(service, line);
+      const summary = ready.summary();
+      if (!summary) return;
+      announced = true;
+      for (const text of summary) note(paint(color, 'bold', text));
+    },
   });
 }
 

@@ -16,9 +16,10 @@ const DUPLICATE_SIGNAL_MS = 1000;
  * @param {(line: string) => void} options.out where formatted lines go
  * @param {(line: string) => void} options.note supervisor messages
  * @param {boolean} options.color
+ * @param {(name: string, line: string) => void} [options.onLine] sees every raw output line
  * @returns {Promise<number>} the exit status for the whole run
  */
-function supervise({ processes, out, note, color }) {
+function supervise({ processes, out, note, color, onLine = () => undefined }) {
   const width = Math.max(...processes.map((p) => p.name.length));
   const children = [];
   let stopping = false;
@@ -96,8 +97,12 @@ function supervise({ processes, out, note, color }) {
         expected: (result) => result.code === 0 || (stopping && result.signal === 'SIGTERM'),
       };
       children.push(entry);
-      forEachLine(child.stdout, (line) => out(format(line)));
-      forEachLine(child.stderr, (line) => out(format(line)));
+      for (const stream of [child.stdout, child.stderr]) {
+        forEachLine(stream, (line) => {
+          out(format(line));
+          onLine(spec.name, line);
+        });
+      }
       const settle = (result) => {
         if (entry.result !== null) return;
         entry.result = result;

@@ -3,9 +3,11 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ServiceProcess } from './support/service-process';
+import { StartAllProcess } from './support/start-all-process';
 
 // Start-up as an operator sees it: the built service's exit status, its last line on standard
-// error, its log lines. Each backend's half registers only the tests that concern it.
+// error, its log lines; and what npm start prints. Each backend's half registers only the tests
+// that concern it.
 const PASSWORD = 'not-the-password-9f3c';
 const FAST_GIVE_UP = ['--startup-timeout', '3'];
 const retryLines = (messages: string[], store: string) => messages.filter((line) => line.startsWith(`${store} database unreachable at `));
@@ -165,6 +167,70 @@ if (testBackend() === 'sqlite') {
       } finally {
         await service.stop();
       }
+    });
+  });
+
+  describe('npm start, on SQLite', () => {
+    const ADMIN_PASSWORD = 'start-all-password-7d1e';
+    let root: string;
+    let env: Record<string, string>;
+    let urls: string[];
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'simsvc-npm-start-'));
+      const ports = [await freePort(), await freePort(), await freePort()];
+      urls = ports.map((port) => `http://localhost:${port}`);
+      env = {
+        SIMSVC_CACHE_PORT: String(ports[0]),
+        SIMSVC_CATALOG_PORT: String(ports[1]),
+        SIMSVC_RESULTS_PORT: String(ports[2]),
+        SIMSVC_CACHE_DB_PATH: join(root, 'cache.db'),
+        SIMSVC_CATALOG_DB_PATH: join(root, 'catalog.db'),
+        SIMSVC_RESULTS_DB_PATH: join(root, 'results.db'),
+        SIMSVC_RESULTS_RUNS_ROOT: join(root, 'runs'),
+        SIMSVC_AUTH_DB_PATH: join(root, 'auth.db'),
+        SIMSVC_ADMIN_USERNAME: 'first-admin',
+        SIMSVC_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      };
+    });
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+    const lastNotesOnce = async (startAll: StartAllProcess, last: RegExp, count: number): Promise<string[]> => {
+      try {
+        await startAll.waitForNote(last);
+        return startAll.notes().slice(-count);
+      } finally {
+        expect(await startAll.stop()).toBe(0);
+      }
+    };
+
+    it('says where each service and its docs are and which admin it created, never the password', async () => {
+      const startAll = new StartAllProcess(env);
+      try {
+        await startAll.waitForNote(/^admin user /);
+        expect(startAll.notes().slice(-4)).toEqual([
+          `cache    ${urls[0]}  docs: ${urls[0]}/docs`,
+          `catalog  ${urls[1]}  docs: ${urls[1]}/docs`,
+          `results  ${urls[2]}  docs: ${urls[2]}/docs`,
+          'admin user "first-admin" created (password: the SIMSVC_ADMIN_PASSWORD you set)',
+        ]);
+        for (const url of urls) expect((await fetch(`${url}/docs`)).status).toBe(200);
+        expect(startAll.output).not.toContain(ADMIN_PASSWORD);
+      } finally {
+        expect(await startAll.stop()).toBe(0);
+      }
+    });
+
+    it('says the admin already exists when a later start finds it', async () => {
+      expect(await lastNotesOnce(new StartAllProcess(env), /^admin user /, 1)).toEqual([
+        'admin user "first-admin" already exists (left unchanged)',
+      ]);
+    });
+
+    it('says how to get an admin when none is configured', async () => {
+      const withoutAdmin = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SIMSVC_ADMIN_')));
+      expect(await lastNotesOnce(new StartAllProcess(withoutAdmin), /^no admin user/, 1)).toEqual([
+        'no admin user: set SIMSVC_ADMIN_USERNAME and SIMSVC_ADMIN_PASSWORD to create one at start-up',
+      ]);
     });
   });
 }

@@ -1,0 +1,57 @@
+'use strict';
+// What `npm start` says once every service listens: one line per service with its URL and its
+// API docs, and the admin user created at start-up (its name only; never the password).
+
+const LISTENING = /^listening on (http:\/\/\S+)$/;
+const ADMIN_CREATED = /^created admin user (.+)$/;
+const ANY_ADDRESS = new Set(['0.0.0.0', '[::]']);
+
+function messageOf(line) {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const record = JSON.parse(line);
+    return typeof record.msg === 'string' ? record.msg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL a browser on this machine can open: a service listening on every address is on localhost. */
+function reachableUrl(listeningOn) {
+  const url = new URL(listeningOn);
+  if (ANY_ADDRESS.has(url.hostname)) url.hostname = 'localhost';
+  return url.origin;
+}
+
+/**
+ * Collects the services' log lines; `summary()` returns the lines to print once every service
+ * has said where it listens (and undefined until then).
+ * @param {string[]} services in the order to print them
+ * @param {string | undefined} adminUsername SIMSVC_ADMIN_USERNAME, if set
+ */
+function createReadySummary(services, adminUsername) {
+  const urls = new Map();
+  const createdAdmins = new Set();
+  return {
+    observe(service, line) {
+      const message = messageOf(line);
+      if (message === undefined) return;
+      const listening = LISTENING.exec(message);
+      if (listening) urls.set(service, reachableUrl(listening[1]));
+      const created = ADMIN_CREATED.exec(message);
+      if (created) createdAdmins.add(created[1]);
+    },
+    summary() {
+      if (!services.every((service) => urls.has(service))) return undefined;
+      const width = Math.max(...services.map((service) => service.length));
+      const lines = services.map((service) => `${service.padEnd(width)}  ${urls.get(service)}  docs: ${urls.get(service)}/docs`);
+      if (!adminUsername) lines.push('no admin user: set SIMSVC_ADMIN_USERNAME and SIMSVC_ADMIN_PASSWORD to create one at start-up');
+      else if (createdAdmins.has(adminUsername))
+        lines.push(`admin user "${adminUsername}" created (password: the SIMSVC_ADMIN_PASSWORD you set)`);
+      else lines.push(`admin user "${adminUsername}" already exists (left unchanged)`);
+      return lines;
+    },
+  };
+}
+
+module.exports = { createReadySummary };
