@@ -9,7 +9,10 @@ const CONNECTION_ERROR_CODES = new Set([
   'ETIMEDOUT',
   'EPIPE',
   'ENOTFOUND',
+  // A resolver not answering yet (a container network still coming up).
+  'EAI_AGAIN',
   'EHOSTUNREACH',
+  'ENETUNREACH',
   '57P01',
   '57P02',
   '57P03',

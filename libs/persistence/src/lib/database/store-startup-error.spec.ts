@@ -7,7 +7,7 @@ describe('classifyConnectFailure', () => {
     expect(classifyConnectFailure(driverError(code))).toBe('rejected');
   });
 
-  it.each(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', '57P03'])('retries %s (the server may still be starting)', (code) => {
+  it.each(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', '57P03'])('retries %s (the server may still be starting)', (code) => {
     expect(classifyConnectFailure(driverError(code))).toBe('unreachable');
   });
 
