@@ -7,9 +7,12 @@ describe('classifyConnectFailure', () => {
     expect(classifyConnectFailure(driverError(code))).toBe('rejected');
   });
 
-  it.each(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', '57P03'])('retries %s (the server may still be starting)', (code) => {
-    expect(classifyConnectFailure(driverError(code))).toBe('unreachable');
-  });
+  it.each(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', '57P03'])(
+    'retries %s (the server may still be starting)',
+    (code) => {
+      expect(classifyConnectFailure(driverError(code))).toBe('unreachable');
+    },
+  );
 
   it('retries a connection timeout of the pool', () => {
     expect(classifyConnectFailure(new Error('timeout exceeded when trying to connect'))).toBe('unreachable');
