@@ -9,8 +9,11 @@ module.exports = {
       compiler: 'tsc',
       main: './src/main.ts',
       tsConfig: './tsconfig.app.json',
-      // SqliteReadPool starts its workers from this file, next to main.js.
-      assets: [{ input: 'libs/persistence/src/lib/database', glob: 'sqlite-read.worker.js', output: '.' }],
+      // SqliteReadPool and RunDatabaseWorkers start their workers from these files, next to main.js.
+      assets: [
+        { input: 'libs/persistence/src/lib/database', glob: 'sqlite-read.worker.js', output: '.' },
+        { input: 'apps/results/src/app/run-database', glob: 'run-database.worker.js', output: '.' },
+      ],
       optimization: false,
       outputHashing: 'none',
       generatePackageJson: true,

@@ -19,7 +19,7 @@ import { realpath } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { ResultsConfig } from '../results-config';
 import { resolveRunDatabasePath } from '../run-database/run-database-path';
-import { readRunDatabase } from '../run-database/run-database.reader';
+import { RunDatabaseReader } from '../run-database/run-database.reader';
 import { resultFromBody, resultFromRun } from './new-result';
 import { parseFilters } from './result-filters';
 import { NewResult, parameterRows, toResultResponse, toSearchHit } from './result.record';
@@ -36,6 +36,7 @@ export class ResultsService {
     private readonly repository: ResultsRepository,
     private readonly statsCache: ParameterStatsCache,
     private readonly metrics: ResultsMetrics,
+    private readonly runDatabases: RunDatabaseReader,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<ResultsConfig>,
   ) {}
 
@@ -48,7 +49,7 @@ export class ResultsService {
   async register(request: RegisterResultDto): Promise<RegisterResultResponse> {
     const root = this.config.extra.runsRoot;
     const path = await resolveRunDatabasePath(root, request.execution_id, request.run_db_path);
-    const introspected = readRunDatabase(path);
+    const introspected = await this.runDatabases.read(root, path);
     // Kept relative to the root: clients never learn the server's directory layout.
     const runDbPath = relative(await realpath(root), path);
     return this.store(resultFromRun(introspected, request, runDbPath), true);

@@ -2,10 +2,10 @@
 // in SQL before any row is fetched, so an oversized value never reaches JavaScript memory.
 // Sizes are octet_length (bytes), not length (characters), and value_blob is never counted:
 // blobs are only ever measured, not loaded.
-import type { Database } from 'better-sqlite3';
 import type { RunDatabaseLimits } from './run-database-limits';
 import { InvalidRunDatabaseError, RunDatabaseTooLargeError } from './run-database.errors';
 import { type ParameterTable, RUN_DATABASE_COLUMNS } from './run-database-structure';
+import type { RunDatabaseSession } from './run-database-workers';
 
 /** The text columns the reader loads, per table. */
 const LOADED_COLUMNS: Record<keyof typeof RUN_DATABASE_COLUMNS, readonly string[]> = {
@@ -21,10 +21,10 @@ interface TableSize {
   total: number;
 }
 
-export function assertWithinLimits(db: Database, limits: RunDatabaseLimits): void {
-  assertSingleRunMetadataRow(db);
+export async function assertWithinLimits(db: RunDatabaseSession, limits: RunDatabaseLimits): Promise<void> {
+  await assertSingleRunMetadataRow(db);
   for (const table of PARAMETER_TABLES) {
-    const rows = countRows(db, table);
+    const rows = await countRows(db, table);
     if (rows > limits.maxParameters) {
       throw new RunDatabaseTooLargeError(`table ${table} has ${rows} rows; at most ${limits.maxParameters} parameters are accepted`);
     }
@@ -32,10 +32,10 @@ export function assertWithinLimits(db: Database, limits: RunDatabaseLimits): voi
 
   let total = 0;
   for (const [table, columns] of Object.entries(LOADED_COLUMNS)) {
-    const size = measure(db, table, columns);
+    const size = await measure(db, table, columns);
     if (size.largest > limits.maxValueBytes) {
       throw new RunDatabaseTooLargeError(
-        `${oversizedItem(db, table, columns, limits.maxValueBytes)} exceeds ${limits.maxValueBytes} bytes`,
+        `${await oversizedItem(db, table, columns, limits.maxValueBytes)} exceeds ${limits.maxValueBytes} bytes`,
       );
     }
     total += size.total;
@@ -45,44 +45,38 @@ export function assertWithinLimits(db: Database, limits: RunDatabaseLimits): voi
   }
 }
 
-function assertSingleRunMetadataRow(db: Database): void {
-  const rows = countRows(db, 'run_metadata');
+async function assertSingleRunMetadataRow(db: RunDatabaseSession): Promise<void> {
+  const rows = await countRows(db, 'run_metadata');
   if (rows === 0) throw new InvalidRunDatabaseError('run database has no run_metadata row');
   if (rows > 1) throw new InvalidRunDatabaseError(`run database has ${rows} run_metadata rows; exactly one is expected`);
 }
 
-function countRows(db: Database, table: string): number {
-  return (
-    db
-      .prepare<[], number>(`SELECT count(*) FROM ${quoteIdentifier(table)}`)
-      .pluck()
-      .get() ?? 0
-  );
+async function countRows(db: RunDatabaseSession, table: string): Promise<number> {
+  const { rows } = await db.all<{ count: number }>(`SELECT count(*) AS count FROM ${quoteIdentifier(table)}`);
+  return rows[0]?.count ?? 0;
 }
 
-function measure(db: Database, table: string, columns: readonly string[]): TableSize {
+async function measure(db: RunDatabaseSession, table: string, columns: readonly string[]): Promise<TableSize> {
   const sizes = columns.map(octetLength);
-  const size = db
-    .prepare<[], TableSize>(
-      `SELECT coalesce(max(max(${sizes.join(', ')})), 0) AS largest, coalesce(sum(${sizes.join(' + ')}), 0) AS total
-       FROM ${quoteIdentifier(table)}`,
-    )
-    .get();
-  return size ?? { largest: 0, total: 0 };
+  const { rows } = await db.all<TableSize>(
+    `SELECT coalesce(max(max(${sizes.join(', ')})), 0) AS largest, coalesce(sum(${sizes.join(' + ')}), 0) AS total
+     FROM ${quoteIdentifier(table)}`,
+  );
+  return rows[0] ?? { largest: 0, total: 0 };
 }
 
 /** Names what is too big without loading it: the parameter's name (cut short) and column. */
-function oversizedItem(db: Database, table: string, columns: readonly string[], maxBytes: number): string {
+async function oversizedItem(db: RunDatabaseSession, table: string, columns: readonly string[], maxBytes: number): Promise<string> {
   const hasName = columns.includes('name');
-  const row = db
-    .prepare<{ limit: number }, { name: string | null; column_name: string }>(
-      `SELECT ${hasName ? 'substr(CAST(name AS TEXT), 1, 64)' : 'NULL'} AS name,
+  const { rows } = await db.all<{ name: string | null; column_name: string }>(
+    `SELECT ${hasName ? 'substr(CAST(name AS TEXT), 1, 64)' : 'NULL'} AS name,
          CASE ${columns.map((column) => `WHEN ${octetLength(column)} > @limit THEN '${column}'`).join(' ')} END AS column_name
        FROM ${quoteIdentifier(table)}
        WHERE max(${columns.map(octetLength).join(', ')}) > @limit
        LIMIT 1`,
-    )
-    .get({ limit: maxBytes });
+    { limit: maxBytes },
+  );
+  const row = rows[0];
   if (row === undefined) return `a value in table ${table}`;
   if (table === 'run_metadata') return `run_metadata.${row.column_name}`;
   const parameter = table === 'inputs' ? 'input' : 'output';

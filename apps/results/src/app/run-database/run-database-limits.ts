@@ -1,6 +1,13 @@
-// Bounds on what one run database may make the service load, so that a hostile or runaway file
-// cannot exhaust memory or produce a response that cannot be serialised.
+// Bounds on what one run database may make the service load or do, so that a hostile or runaway
+// file cannot exhaust memory or disk, hold a worker for long, or produce a response that cannot
+// be serialised.
 export interface RunDatabaseLimits {
+  /** Bytes of the file; it is copied whole before SQLite sees it. */
+  maxFileBytes: number;
+  /** Rows of sqlite_schema (tables, indexes, views, triggers); sim2l writes about ten. */
+  maxSchemaObjects: number;
+  /** Milliseconds SQLite may spend on one file before its worker is terminated. */
+  readDeadlineMs: number;
   /** Rows per parameter table. */
   maxParameters: number;
   /** Bytes of any single stored text (value, metadata, name, ...). */
@@ -12,6 +19,9 @@ export interface RunDatabaseLimits {
 }
 
 export const DEFAULT_RUN_DATABASE_LIMITS: Readonly<RunDatabaseLimits> = {
+  maxFileBytes: 1024 * 1024 * 1024,
+  maxSchemaObjects: 1_000,
+  readDeadlineMs: 10_000,
   maxParameters: 10_000,
   maxValueBytes: 1024 * 1024,
   maxTotalBytes: 16 * 1024 * 1024,
@@ -20,6 +30,9 @@ export const DEFAULT_RUN_DATABASE_LIMITS: Readonly<RunDatabaseLimits> = {
 
 export function resolveRunDatabaseLimits(limits: Partial<RunDatabaseLimits> = {}): RunDatabaseLimits {
   return {
+    maxFileBytes: limits.maxFileBytes ?? DEFAULT_RUN_DATABASE_LIMITS.maxFileBytes,
+    maxSchemaObjects: limits.maxSchemaObjects ?? DEFAULT_RUN_DATABASE_LIMITS.maxSchemaObjects,
+    readDeadlineMs: limits.readDeadlineMs ?? DEFAULT_RUN_DATABASE_LIMITS.readDeadlineMs,
     maxParameters: limits.maxParameters ?? DEFAULT_RUN_DATABASE_LIMITS.maxParameters,
     maxValueBytes: limits.maxValueBytes ?? DEFAULT_RUN_DATABASE_LIMITS.maxValueBytes,
     maxTotalBytes: limits.maxTotalBytes ?? DEFAULT_RUN_DATABASE_LIMITS.maxTotalBytes,

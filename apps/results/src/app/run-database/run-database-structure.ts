@@ -1,7 +1,7 @@
 // The tables and columns of a sim2l run database that the service reads (contract §6); other
 // tables and columns may exist and are ignored.
-import type { Database } from 'better-sqlite3';
 import { InvalidRunDatabaseError } from './run-database.errors';
+import type { RunDatabaseSession } from './run-database-workers';
 
 const PARAMETER_COLUMNS = ['name', 'type', 'value', 'value_blob', 'units', 'metadata'] as const;
 
@@ -29,15 +29,17 @@ interface ColumnInfo {
   hidden: number;
 }
 
-export function assertRunDatabaseStructure(db: Database): void {
+interface SchemaRow {
+  type: string;
+  virtual: number;
+}
+
+export async function assertRunDatabaseStructure(db: RunDatabaseSession, maxSchemaObjects: number): Promise<void> {
+  await assertSchemaObjectsWithin(db, maxSchemaObjects);
   for (const [table, columns] of Object.entries(RUN_DATABASE_COLUMNS)) {
-    assertIsTable(db, table);
-    const present = new Map(
-      db
-        .prepare<[string], ColumnInfo>('SELECT lower(name) AS name, hidden FROM pragma_table_xinfo(?)')
-        .all(table)
-        .map((column) => [column.name, column.hidden]),
-    );
+    await assertIsTable(db, table);
+    const { rows } = await db.all<ColumnInfo>('SELECT lower(name) AS name, hidden FROM pragma_table_xinfo(?)', [table]);
+    const present = new Map(rows.map((column) => [column.name, column.hidden]));
     for (const column of columns) {
       const hidden = present.get(column);
       if (hidden === undefined) throw new InvalidRunDatabaseError(`table ${table} lacks column ${column}`);
@@ -47,12 +49,25 @@ export function assertRunDatabaseStructure(db: Database): void {
   }
 }
 
-function assertIsTable(db: Database, table: string): void {
-  const kind = db
-    .prepare<[string], string>("SELECT type FROM pragma_table_list WHERE schema = 'main' AND lower(name) = ?")
-    .pluck()
-    .get(table);
-  if (kind === undefined) throw new InvalidRunDatabaseError(`run database has no table ${table}`);
+async function assertSchemaObjectsWithin(db: RunDatabaseSession, maxSchemaObjects: number): Promise<void> {
+  const { rows } = await db.all<{ objects: number }>('SELECT count(*) AS objects FROM sqlite_schema');
+  const objects = rows[0]?.objects ?? 0;
+  if (objects > maxSchemaObjects) {
+    throw new InvalidRunDatabaseError(`run database has ${objects} schema objects; at most ${maxSchemaObjects} are accepted`);
+  }
+}
+
+// Found by its sqlite_schema row alone: pragma_table_list would compute the columns of every
+// view in the file, which a file of many views turns into minutes of work.
+async function assertIsTable(db: RunDatabaseSession, table: string): Promise<void> {
+  const { rows } = await db.all<SchemaRow>(
+    `SELECT type, upper(substr(sql, 1, 20)) = 'CREATE VIRTUAL TABLE' AS virtual
+     FROM sqlite_schema WHERE type IN ('table', 'view') AND lower(name) = ?`,
+    [table],
+  );
+  const object = rows[0];
+  if (object === undefined) throw new InvalidRunDatabaseError(`run database has no table ${table}`);
   // A view or virtual table could make a plain SELECT do unbounded work.
+  const kind = object.virtual ? 'virtual table' : object.type;
   if (kind !== 'table') throw new InvalidRunDatabaseError(`run database object ${table} is a ${kind}, not a table`);
 }

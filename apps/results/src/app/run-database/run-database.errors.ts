@@ -27,3 +27,10 @@ export class RunDatabaseTooLargeError extends PayloadTooLargeException {
     super(reason);
   }
 }
+
+/** Reading the run database overran its deadline; the worker reading it was terminated. */
+export class RunDatabaseTimeoutError extends UnprocessableEntityException {
+  constructor() {
+    super('run database took too long to read');
+  }
+}

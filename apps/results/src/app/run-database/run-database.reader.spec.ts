@@ -4,10 +4,16 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readRunDatabase } from './run-database.reader';
+import type { RunDatabaseLimits } from './run-database-limits';
+import { RunDatabaseReader } from './run-database.reader';
+import { RunDatabaseWorkers } from './run-database-workers';
 
-describe('readRunDatabase', () => {
+describe('RunDatabaseReader', () => {
+  const workers = new RunDatabaseWorkers();
+  const reader = new RunDatabaseReader({}, workers);
   let dir: string;
+
+  afterAll(() => reader.onModuleDestroy());
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'run-db-reader-'));
@@ -31,10 +37,13 @@ describe('readRunDatabase', () => {
     }
   }
 
-  function expectRefusal(read: () => unknown, status: HttpStatus, message: string | RegExp): void {
+  /** Reads a run database in dir, the runs root of these specs. */
+  const readRunDatabase = (path: string, limits: Partial<RunDatabaseLimits> = {}) => reader.read(dir, path, limits);
+
+  async function expectRefusal(read: () => Promise<unknown>, status: HttpStatus, message: string | RegExp): Promise<void> {
     let error: unknown;
     try {
-      read();
+      await read();
     } catch (caught) {
       error = caught;
     }
@@ -46,10 +55,10 @@ describe('readRunDatabase', () => {
   }
 
   describe('a well-formed run database', () => {
-    it('yields the run metadata', () => {
+    it('yields the run metadata', async () => {
       const path = writeRun({ execution_id: 'exec-42', squid_id: 'heat-1d/1.0.0/exec-42', simulation_id: 7 });
 
-      expect(readRunDatabase(path).run).toEqual({
+      expect((await readRunDatabase(path)).run).toEqual({
         execution_id: 'exec-42',
         squid_id: 'heat-1d/1.0.0/exec-42',
         simulation_name: 'heat-1d',
@@ -63,7 +72,7 @@ describe('readRunDatabase', () => {
       });
     });
 
-    it('yields null for optional run metadata that is absent', () => {
+    it('yields null for optional run metadata that is absent', async () => {
       const path = writeRun({
         squid_id: null,
         simulation_id: null,
@@ -72,7 +81,7 @@ describe('readRunDatabase', () => {
         status: 'running',
       });
 
-      expect(readRunDatabase(path).run).toMatchObject({
+      expect((await readRunDatabase(path)).run).toMatchObject({
         squid_id: null,
         simulation_id: null,
         completed_at: null,
@@ -81,8 +90,8 @@ describe('readRunDatabase', () => {
       });
     });
 
-    it('decodes values and builds each schema from type, units and metadata', () => {
-      const introspected = readRunDatabase(writeRun());
+    it('decodes values and builds each schema from type, units and metadata', async () => {
+      const introspected = await readRunDatabase(writeRun());
 
       expect(introspected.inputs).toEqual({ length: 2.5, n_points: 100 });
       expect(introspected.outputs).toEqual({ max_temperature: 373.15, mean_temperature: 310.5 });
@@ -103,7 +112,7 @@ describe('readRunDatabase', () => {
       });
     });
 
-    it('decodes every JSON kind of value, keeping JSON null apart from a missing value', () => {
+    it('decodes every JSON kind of value, keeping JSON null apart from a missing value', async () => {
       const path = writeRun({
         inputs: {
           label: 'rod A',
@@ -118,7 +127,7 @@ describe('readRunDatabase', () => {
         },
       });
 
-      const introspected = readRunDatabase(path);
+      const introspected = await readRunDatabase(path);
 
       expect(introspected.inputs).toEqual({
         label: 'rod A',
@@ -143,7 +152,7 @@ describe('readRunDatabase', () => {
       });
     });
 
-    it('records a value_blob alone by its size, without its content', () => {
+    it('records a value_blob alone by its size, without its content', async () => {
       const path = writeRun({
         outputs: {
           field: { type: 'array', units: 'K', blob: Buffer.alloc(1234, 7) },
@@ -152,20 +161,20 @@ describe('readRunDatabase', () => {
         },
       });
 
-      const introspected = readRunDatabase(path);
+      const introspected = await readRunDatabase(path);
 
       expect(introspected.outputs).toEqual({ field: { blob_bytes: 1234 }, raw: { blob_bytes: 2 * 1024 * 1024 } });
       expect(introspected.schema.outputs['field']).toMatchObject({ type: 'array', units: 'K' });
     });
 
-    it('keeps a value that is not valid JSON as its raw text', () => {
+    it('keeps a value that is not valid JSON as its raw text', async () => {
       const path = writeRun();
       alter(path, `UPDATE inputs SET value = 'not {json' WHERE name = 'length'`);
 
-      expect(readRunDatabase(path).inputs['length']).toBe('not {json');
+      expect((await readRunDatabase(path)).inputs['length']).toBe('not {json');
     });
 
-    it('treats malformed or non-object metadata as no metadata', () => {
+    it('treats malformed or non-object metadata as no metadata', async () => {
       const path = writeRun();
       alter(
         path,
@@ -173,7 +182,7 @@ describe('readRunDatabase', () => {
          UPDATE inputs SET metadata = '[1, 2]' WHERE name = 'n_points';`,
       );
 
-      const { schema } = readRunDatabase(path);
+      const { schema } = await readRunDatabase(path);
 
       expect(schema.inputs['length']).toEqual({
         type: 'number',
@@ -193,25 +202,25 @@ describe('readRunDatabase', () => {
       });
     });
 
-    it('keeps a parameter named __proto__ as an ordinary parameter', () => {
-      const introspected = readRunDatabase(writeRun({ inputs: { ['__proto__']: 3 } }));
+    it('keeps a parameter named __proto__ as an ordinary parameter', async () => {
+      const introspected = await readRunDatabase(writeRun({ inputs: { ['__proto__']: 3 } }));
 
       expect(Object.keys(introspected.inputs)).toEqual(['__proto__']);
       expect(Object.getPrototypeOf(introspected.inputs)).toBe(Object.prototype);
     });
 
-    it('ignores other tables and extra columns', () => {
+    it('ignores other tables and extra columns', async () => {
       const path = writeRun();
       alter(path, `CREATE TABLE logs (line TEXT); ALTER TABLE inputs ADD COLUMN note TEXT;`);
 
-      expect(readRunDatabase(path).inputs).toEqual({ length: 2.5, n_points: 100 });
+      expect((await readRunDatabase(path)).inputs).toEqual({ length: 2.5, n_points: 100 });
     });
 
-    it('leaves the file untouched and creates no journal beside it', () => {
+    it('leaves the file untouched and creates no journal beside it', async () => {
       const path = writeRun();
       const before = readFileSync(path);
 
-      readRunDatabase(path);
+      await readRunDatabase(path);
 
       expect(readFileSync(path).equals(before)).toBe(true);
       expect(readdirSync(dir)).toEqual(['run.db']);
@@ -219,76 +228,80 @@ describe('readRunDatabase', () => {
   });
 
   describe('a file that is not a run database', () => {
-    it('does not create a file that does not exist', () => {
+    it('does not create a file that does not exist', async () => {
       const path = join(dir, 'missing.db');
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.NOT_FOUND, 'run database not found');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.NOT_FOUND, 'run database not found');
       expect(existsSync(path)).toBe(false);
     });
 
-    it('refuses a text file as not a SQLite database', () => {
+    it('refuses a text file as not a SQLite database', async () => {
       const path = join(dir, 'notes.db');
       writeFileSync(path, 'just some text, long enough to fill a header\n');
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a SQLite database');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a SQLite database');
     });
 
-    it('refuses an empty file, which SQLite itself would take for an empty database', () => {
+    it('refuses an empty file, which SQLite itself would take for an empty database', async () => {
       const path = join(dir, 'empty.db');
       writeFileSync(path, '');
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a SQLite database');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a SQLite database');
     });
 
-    it('refuses a directory', () => {
-      expectRefusal(() => readRunDatabase(dir), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a regular file');
+    it('refuses a directory', async () => {
+      await expectRefusal(() => readRunDatabase(dir), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is not a regular file');
     });
 
-    it('refuses a truncated database with 422', () => {
+    it('refuses a truncated database with 422', async () => {
       const path = writeRun({ inputs: manyNumbers(3000) });
       truncateSync(path, 3 * 4096);
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is corrupt');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is corrupt');
     });
 
-    it('refuses a database with garbage in its pages with 422', () => {
+    it('refuses a database with garbage in its pages with 422', async () => {
       const path = writeRun({ inputs: manyNumbers(3000) });
       const bytes = readFileSync(path);
       bytes.fill(0xa5, 100, bytes.length);
       writeFileSync(path, bytes);
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is corrupt');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is corrupt');
     });
 
-    it('names a missing table', () => {
+    it('names a missing table', async () => {
       const path = writeRun();
       alter(path, 'DROP TABLE outputs');
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no table outputs');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no table outputs');
     });
 
-    it('names a missing column', () => {
+    it('names a missing column', async () => {
       const path = writeRun();
       alter(path, 'ALTER TABLE inputs RENAME COLUMN name TO label');
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'table inputs lacks column name');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'table inputs lacks column name');
     });
 
-    it('refuses a view standing in for a table', () => {
+    it('refuses a view standing in for a table', async () => {
       const path = writeRun();
       alter(path, 'DROP TABLE outputs; CREATE VIEW outputs AS SELECT *, NULL AS file_reference, NULL AS created_at FROM inputs');
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database object outputs is a view, not a table');
+      await expectRefusal(
+        () => readRunDatabase(path),
+        HttpStatus.UNPROCESSABLE_ENTITY,
+        'run database object outputs is a view, not a table',
+      );
     });
 
-    it('refuses a database without a run_metadata row', () => {
+    it('refuses a database without a run_metadata row', async () => {
       const path = writeRun();
       alter(path, 'DELETE FROM run_metadata');
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no run_metadata row');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no run_metadata row');
     });
 
-    it('refuses a database with two run_metadata rows', () => {
+    it('refuses a database with two run_metadata rows', async () => {
       const path = writeRun();
       alter(
         path,
@@ -296,7 +309,7 @@ describe('readRunDatabase', () => {
         started_at, completed_at, duration_seconds, status, executor_type, hostname, error_message FROM run_metadata`,
       );
 
-      expectRefusal(
+      await expectRefusal(
         () => readRunDatabase(path),
         HttpStatus.UNPROCESSABLE_ENTITY,
         'run database has 2 run_metadata rows; exactly one is expected',
@@ -305,74 +318,74 @@ describe('readRunDatabase', () => {
   });
 
   describe('bounds', () => {
-    it('refuses more parameters than the limit with 413', () => {
+    it('refuses more parameters than the limit with 413', async () => {
       const path = writeRun({ outputs: manyNumbers(4) });
 
-      expectRefusal(
+      await expectRefusal(
         () => readRunDatabase(path, { maxParameters: 3 }),
         HttpStatus.PAYLOAD_TOO_LARGE,
         'table outputs has 4 rows; at most 3 parameters are accepted',
       );
     });
 
-    it('refuses more than 10,000 parameters by default', () => {
+    it('refuses more than 10,000 parameters by default', async () => {
       const path = writeRun({ inputs: manyNumbers(10_001) });
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.PAYLOAD_TOO_LARGE, /^table inputs has 10001 rows/);
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.PAYLOAD_TOO_LARGE, /^table inputs has 10001 rows/);
     });
 
-    it('refuses a 2 MB value, naming it, before loading it', () => {
+    it('refuses a 2 MB value, naming it, before loading it', async () => {
       const path = writeRun({ inputs: { huge: 'x'.repeat(2 * 1024 * 1024), small: 1 } });
-      const fetchedColumns = spyOnFetchedColumns();
+      const fetchedColumns = spyOnFetchedColumns(workers);
 
-      expectRefusal(() => readRunDatabase(path), HttpStatus.PAYLOAD_TOO_LARGE, 'the value of input huge exceeds 1048576 bytes');
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.PAYLOAD_TOO_LARGE, 'the value of input huge exceeds 1048576 bytes');
       expect(fetchedColumns()).toContain('largest');
       expect(fetchedColumns()).not.toContain('value');
     });
 
-    it('refuses oversized metadata', () => {
+    it('refuses oversized metadata', async () => {
       const path = writeRun({
         outputs: { temp: { value: 1, metadata: { description: 'd'.repeat(2048) } } },
       });
 
-      expectRefusal(
+      await expectRefusal(
         () => readRunDatabase(path, { maxValueBytes: 1024 }),
         HttpStatus.PAYLOAD_TOO_LARGE,
         'the metadata of output temp exceeds 1024 bytes',
       );
     });
 
-    it('counts bytes, not characters', () => {
+    it('counts bytes, not characters', async () => {
       const path = writeRun({ inputs: { greek: 'λ'.repeat(600) } });
 
-      expectRefusal(() => readRunDatabase(path, { maxValueBytes: 1000 }), HttpStatus.PAYLOAD_TOO_LARGE, /exceeds 1000 bytes$/);
+      await expectRefusal(() => readRunDatabase(path, { maxValueBytes: 1000 }), HttpStatus.PAYLOAD_TOO_LARGE, /exceeds 1000 bytes$/);
     });
 
-    it('refuses oversized run metadata', () => {
+    it('refuses oversized run metadata', async () => {
       const path = writeRun({ squid_id: 's'.repeat(5000) });
 
-      expectRefusal(
+      await expectRefusal(
         () => readRunDatabase(path, { maxValueBytes: 4096 }),
         HttpStatus.PAYLOAD_TOO_LARGE,
         'run_metadata.squid_id exceeds 4096 bytes',
       );
     });
 
-    it('refuses values that add up past the total limit', () => {
+    it('refuses values that add up past the total limit', async () => {
       const path = writeRun({ inputs: { a: 'a'.repeat(600), b: 'b'.repeat(600) } });
 
-      expectRefusal(
+      await expectRefusal(
         () => readRunDatabase(path, { maxValueBytes: 1000, maxTotalBytes: 1000 }),
         HttpStatus.PAYLOAD_TOO_LARGE,
         /^run database holds \d+ bytes of parameter data; at most 1000 are accepted$/,
       );
     });
 
-    it('refuses a value nested too deeply to serialise', () => {
+    it('refuses a value nested too deeply to serialise', async () => {
       const path = writeRun();
       alter(path, `UPDATE outputs SET value = '${'['.repeat(100)}${']'.repeat(100)}' WHERE name = 'max_temperature'`);
 
-      expectRefusal(
+      await expectRefusal(
         () => readRunDatabase(path),
         HttpStatus.UNPROCESSABLE_ENTITY,
         'value of output max_temperature is nested more than 64 levels deep',
@@ -389,13 +402,19 @@ function manyNumbers(count: number): Record<string, number> {
  * Records the result columns of every statement the reader runs, so that a spec can tell
  * whether a column's content was ever fetched (as opposed to measured in SQL).
  */
-function spyOnFetchedColumns(): () => string[] {
+function spyOnFetchedColumns(workers: RunDatabaseWorkers): () => string[] {
   const columns: string[] = [];
-  const prepare = Database.prototype.prepare;
-  jest.spyOn(Database.prototype, 'prepare').mockImplementation(function (this: Database.Database, source: string) {
-    const statement = prepare.call(this, source);
-    if (statement.reader) columns.push(...statement.columns().map((column) => column.name));
-    return statement;
-  });
+  const withDatabase = workers.withDatabase.bind(workers);
+  jest.spyOn(workers, 'withDatabase').mockImplementation((path, deadlineMs, work) =>
+    withDatabase(path, deadlineMs, (db) =>
+      work({
+        all: async (sql, params) => {
+          const result = await db.all<never>(sql, params);
+          columns.push(...result.columns);
+          return result;
+        },
+      }),
+    ),
+  );
   return () => columns;
 }

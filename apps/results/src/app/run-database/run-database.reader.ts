@@ -1,14 +1,17 @@
 // Introspects one sim2l run database (contract §6). The file comes from outside the service, so
-// it is treated as hostile: opened read-only, checked before it is trusted, bounded before it
-// is loaded, and any SQLite failure becomes a 4xx domain error, never a raw one.
-import Database from 'better-sqlite3';
+// it is treated as hostile: taken by one descriptor and copied somewhere private, checked before
+// it is trusted, bounded before it is loaded, read by SQLite only in a worker under a deadline,
+// and any SQLite failure becomes a 4xx domain error, never a raw one.
+import type { OnModuleDestroy } from '@nestjs/common';
 import type { IntrospectedRun } from './introspected-run.interface';
 import { decodeParameters, type ParameterRow } from './parameter.decoder';
 import { decodeRunMetadata, type RunMetadataRow } from './run-metadata.decoder';
 import { assertWithinLimits } from './run-database-bounds';
-import { assertSqliteFile } from './run-database-file';
+import { copyRunDatabase } from './run-database-file';
 import { type RunDatabaseLimits, resolveRunDatabaseLimits } from './run-database-limits';
+import { assertNoNulCharacter } from './run-database-nul';
 import { assertRunDatabaseStructure, type ParameterTable } from './run-database-structure';
+import { RunDatabaseWorkers, type RunDatabaseSession } from './run-database-workers';
 import { InvalidRunDatabaseError } from './run-database.errors';
 
 const SELECT_RUN_METADATA = `
@@ -25,49 +28,63 @@ const selectParameters = (table: ParameterTable): string => `
     octet_length(value_blob) AS blob_bytes, CAST(units AS TEXT) AS units, CAST(metadata AS TEXT) AS metadata
   FROM ${table}`;
 
-/** Reads the run database at path, which the caller has already confined to the runs root. */
-export function readRunDatabase(path: string, limits: Partial<RunDatabaseLimits> = {}): IntrospectedRun {
-  const bounds = resolveRunDatabaseLimits(limits);
-  assertSqliteFile(path);
-  const db = translatingSqliteErrors(() => new Database(path, { readonly: true, fileMustExist: true }));
-  try {
-    return translatingSqliteErrors(() => {
-      db.pragma('query_only = ON');
-      assertRunDatabaseStructure(db);
-      assertWithinLimits(db, bounds);
-      const runRow = db.prepare<[], RunMetadataRow>(SELECT_RUN_METADATA).get();
-      if (runRow === undefined) throw new InvalidRunDatabaseError('run database has no run_metadata row');
-      const run = decodeRunMetadata(runRow);
-      const inputs = decodeParameters('inputs', readParameterRows(db, 'inputs'), bounds.maxNestingDepth);
-      const outputs = decodeParameters('outputs', readParameterRows(db, 'outputs'), bounds.maxNestingDepth);
-      return {
-        run,
-        inputs: inputs.values,
-        outputs: outputs.values,
-        schema: { inputs: inputs.schema, outputs: outputs.schema },
-      };
-    });
-  } finally {
-    db.close();
+/** Reads run databases; owns the worker threads that SQLite runs in. */
+export class RunDatabaseReader implements OnModuleDestroy {
+  constructor(
+    private readonly limits: Partial<RunDatabaseLimits> = {},
+    private readonly workers = new RunDatabaseWorkers(),
+  ) {}
+
+  /** Reads the run database at path, which resolveRunDatabasePath has confined to runsRoot by name. */
+  async read(runsRoot: string, path: string, limits: Partial<RunDatabaseLimits> = {}): Promise<IntrospectedRun> {
+    const bounds = resolveRunDatabaseLimits({ ...this.limits, ...limits });
+    const copy = await copyRunDatabase(runsRoot, path, bounds.maxFileBytes);
+    try {
+      const introspected = await translatingSqliteErrors(() =>
+        this.workers.withDatabase(copy.path, bounds.readDeadlineMs, (db) => introspect(db, bounds)),
+      );
+      assertNoNulCharacter(introspected);
+      return introspected;
+    } finally {
+      await copy.remove();
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.workers.onModuleDestroy();
   }
 }
 
-function readParameterRows(db: Database.Database, table: ParameterTable): ParameterRow[] {
-  return db.prepare<[], ParameterRow>(selectParameters(table)).all();
+async function introspect(db: RunDatabaseSession, bounds: RunDatabaseLimits): Promise<IntrospectedRun> {
+  await assertRunDatabaseStructure(db, bounds.maxSchemaObjects);
+  await assertWithinLimits(db, bounds);
+  const runRow = (await db.all<RunMetadataRow>(SELECT_RUN_METADATA)).rows[0];
+  if (runRow === undefined) throw new InvalidRunDatabaseError('run database has no run_metadata row');
+  const run = decodeRunMetadata(runRow);
+  const inputs = decodeParameters('inputs', await readParameterRows(db, 'inputs'), bounds.maxNestingDepth);
+  const outputs = decodeParameters('outputs', await readParameterRows(db, 'outputs'), bounds.maxNestingDepth);
+  return {
+    run,
+    inputs: inputs.values,
+    outputs: outputs.values,
+    schema: { inputs: inputs.schema, outputs: outputs.schema },
+  };
 }
 
-function translatingSqliteErrors<T>(operation: () => T): T {
+async function readParameterRows(db: RunDatabaseSession, table: ParameterTable): Promise<ParameterRow[]> {
+  return (await db.all<ParameterRow>(selectParameters(table))).rows;
+}
+
+async function translatingSqliteErrors<T>(operation: () => Promise<T>): Promise<T> {
   try {
-    return operation();
+    return await operation();
   } catch (error) {
     if (!isSqliteError(error)) throw error;
     throw new InvalidRunDatabaseError(describeSqliteFailure(error.code), error);
   }
 }
 
-// Duck-typed rather than `instanceof Database.SqliteError` (or even `instanceof Error`): the
-// native addon keeps the error class of the first copy of better-sqlite3 loaded in the process,
-// and test runners that give each file its own module registry and globals load several copies.
+// Duck-typed: errors from the worker arrive as plain objects named after SQLite's error class.
 function isSqliteError(error: unknown): error is { code: string } {
   if (typeof error !== 'object' || error === null) return false;
   const { name, code } = error as { name?: unknown; code?: unknown };

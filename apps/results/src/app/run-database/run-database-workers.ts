@@ -1,0 +1,158 @@
+// Worker processes that run every SQLite statement on a run database, each lease under a hard
+// deadline. better-sqlite3 is synchronous: on the main thread one hostile file (a schema of
+// 100,000 views) held up every other request for minutes and ignored SIGTERM. Here the event
+// loop stays free, and a worker that overruns its deadline is killed, whatever SQLite is doing.
+// Processes, not worker threads: terminating a thread waits until SQLite returns to JavaScript,
+// which a hostile file can put off for minutes; SIGKILL does not wait. A round trip costs about
+// 40 µs (measured with Node's JSON IPC), about 15 per read.
+import type { OnModuleDestroy } from '@nestjs/common';
+import { availableParallelism } from 'node:os';
+import { type ChildProcess, fork } from 'node:child_process';
+import { join } from 'node:path';
+import { RunDatabaseTimeoutError } from './run-database.errors';
+
+// Next to this module in the sources, next to main.js in a build (the results webpack config copies it)..
+const WORKER_SCRIPT = join(__dirname, 'run-database.worker.js');
+
+export type StatementParams = readonly unknown[] | Readonly<Record<string, unknown>>;
+
+/** What a worker reports of one failed request; SQLite failures carry name SqliteError and a code. */
+export interface WorkerFailure {
+  name?: string;
+  message: string;
+  code?: string;
+}
+
+/** Rows of one statement, with its result columns (so that specs can tell what was fetched). */
+export interface StatementResult<Row> {
+  rows: Row[];
+  columns: string[];
+}
+
+/** One run database open in one worker, for as long as a lease lasts. */
+export interface RunDatabaseSession {
+  all<Row>(sql: string, params?: StatementParams): Promise<StatementResult<Row>>;
+}
+
+type Reply = { id: number; rows?: unknown[]; columns?: string[]; error?: WorkerFailure };
+
+/**
+ * Up to one worker per core, started when first needed and kept for the next read (starting a
+ * process and loading better-sqlite3 in it takes about 50 ms, a read about 1 ms). A lease waits
+ * while all are busy; a worker that overran or failed is replaced by a new one.
+ */
+export class RunDatabaseWorkers implements OnModuleDestroy {
+  private readonly idle: RunDatabaseWorker[] = [];
+  private readonly waiting: ((worker: RunDatabaseWorker) => void)[] = [];
+  private started = 0;
+  private closed = false;
+
+  constructor(private readonly size = availableParallelism()) {}
+
+  /**
+   * Opens the file in a worker and runs work against it; the worker is killed when the
+   * whole takes longer than deadlineMs, and work then fails with RunDatabaseTimeoutError.
+   */
+  async withDatabase<T>(path: string, deadlineMs: number, work: (session: RunDatabaseSession) => Promise<T>): Promise<T> {
+    const worker = await this.acquire();
+    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeoutError()), deadlineMs);
+    try {
+      await worker.request({ open: path });
+      const result = await work({ all: (sql, params) => worker.request({ sql, params }) as Promise<StatementResult<never>> });
+      await worker.request({ close: true });
+      return result;
+    } catch (error) {
+      // A failed lease may leave the file open: close it, or replace the worker if it cannot.
+      if (worker.alive) await worker.request({ close: true }).catch(() => worker.terminate(error));
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      this.release(worker);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    const workers = this.idle.splice(0);
+    await Promise.all(workers.map((worker) => worker.terminate(new Error('run database workers closed'))));
+  }
+
+  private acquire(): Promise<RunDatabaseWorker> {
+    const worker = this.idle.pop();
+    if (worker) return Promise.resolve(worker);
+    if (this.started < this.size) {
+      this.started += 1;
+      return Promise.resolve(new RunDatabaseWorker());
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(worker: RunDatabaseWorker): void {
+    let next = worker;
+    if (!worker.alive) {
+      this.started -= 1;
+      if (this.waiting.length === 0 || this.closed) return;
+      this.started += 1;
+      next = new RunDatabaseWorker();
+    }
+    const waiter = this.waiting.shift();
+    if (waiter) waiter(next);
+    else if (this.closed) void next.terminate(new Error('run database workers closed'));
+    else this.idle.push(next);
+  }
+}
+
+class RunDatabaseWorker {
+  // No inherited flags (an --inspect port, say); stdout unused, stderr shared for native crashes.
+  private readonly worker: ChildProcess = fork(WORKER_SCRIPT, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: unknown) => void }>();
+  private nextId = 0;
+  private failure?: unknown;
+
+  constructor() {
+    this.worker.on('message', (reply: Reply) => {
+      const pending = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      pending?.resolve(reply);
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', () => this.fail(new Error('run database worker exited')));
+    // Not one of the reasons the service stays alive: an idle worker must not delay its exit.
+    this.worker.unref();
+    this.worker.channel?.unref();
+  }
+
+  get alive(): boolean {
+    return this.failure === undefined;
+  }
+
+  async request(
+    message: { open: string } | { close: true } | { sql: string; params?: StatementParams },
+  ): Promise<StatementResult<unknown>> {
+    if (this.failure !== undefined) throw this.failure;
+    const id = this.nextId++;
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.send({ id, ...message }, (error) => {
+        if (error) this.fail(error);
+      });
+    });
+    if (reply.error) throw Object.assign(new Error(reply.error.message), reply.error);
+    return { rows: reply.rows ?? [], columns: reply.columns ?? [] };
+  }
+
+  /** Ends the worker at once, failing what it had in hand with reason. */
+  async terminate(reason: unknown): Promise<void> {
+    this.fail(reason);
+    if (this.worker.exitCode !== null || this.worker.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    this.worker.kill('SIGKILL');
+    await exited;
+  }
+
+  private fail(reason: unknown): void {
+    this.failure ??= reason;
+    for (const { reject } of this.pending.values()) reject(this.failure);
+    this.pending.clear();
+  }
+}

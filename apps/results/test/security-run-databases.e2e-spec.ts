@@ -1,0 +1,156 @@
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Response } from 'supertest';
+import { expectError, ResultsTestService } from './support/results-test-service';
+
+// Real services on real databases, on shared CI machines: more than jest's default 5 s.
+jest.setTimeout(120_000);
+
+// Issue 12, items 3, 4 and 10: a run database is hostile input. Reading one must not hold up
+// other requests, must read exactly the file that was checked (by one descriptor), must leave
+// nothing behind in the runs root, and must refuse what PostgreSQL cannot store.
+describe('POST /register with a hostile run database', () => {
+  let results: ResultsTestService;
+
+  beforeAll(async () => {
+    results = await ResultsTestService.start();
+    mkdirSync(results.outside, { recursive: true });
+  });
+  afterAll(() => results.close());
+
+  function alter(file: string, sql: string): void {
+    const db = new Database(file);
+    try {
+      db.exec(sql);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Refused with status and message, and nothing was stored for the execution. */
+  async function expectRefused(executionId: string, response: Response, status: number, message: string | RegExp): Promise<void> {
+    expectError(response, status, message);
+    expect((await results.get(`/results/${executionId}`)).status).toBe(404);
+  }
+
+  describe('reading off the event loop (item 3)', () => {
+    it('answers /health throughout the reading of a file of 30,000 views, and refuses the file with 422', async () => {
+      const file = join(results.runsRoot, 'views-30k.db');
+      results.writeRun({ execution_id: 'views-30k' }, 'views-30k.db');
+      // Written as sqlite_schema rows: 30,000 CREATE VIEW statements one by one take a minute.
+      const db = new Database(file);
+      db.unsafeMode(true);
+      db.pragma('writable_schema = ON');
+      const view = db.prepare("INSERT INTO sqlite_schema (type, name, tbl_name, rootpage, sql) VALUES ('view', @name, @name, 0, @sql)");
+      db.transaction(() => {
+        for (let index = 0; index < 30_000; index += 1) {
+          view.run({ name: `v${index}`, sql: `CREATE VIEW v${index} AS SELECT * FROM inputs, outputs` });
+        }
+      })();
+      db.close();
+      const token = await results.token();
+
+      let settled = false;
+      const registration = results
+        .http()
+        .post('/register')
+        .set('X-Session-ID', token)
+        .send({ execution_id: 'views-30k' })
+        .then((response) => {
+          settled = true;
+          return response;
+        });
+      // Read on the event loop, the file held every request up until the read was over, so
+      // at most a few health checks got in before it started.
+      let answeredMeanwhile = 0;
+      while (!settled) {
+        const health = await results.http().get('/health');
+        expect(health.status).toBe(200);
+        if (!settled) answeredMeanwhile += 1;
+      }
+
+      await expectRefused('views-30k', await registration, 422, /^run database has 300\d\d schema objects; at most 1000 are accepted$/);
+      expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
+    });
+  });
+
+  describe('one descriptor, nothing left behind (item 4)', () => {
+    it('reads a WAL-mode run database and leaves no -wal or -shm file in the runs root', async () => {
+      const file = join(results.runsRoot, 'wal-mode.db');
+      results.writeRun({ execution_id: 'wal-mode' }, 'wal-mode.db');
+      alter(file, 'PRAGMA journal_mode = WAL');
+      const before = readdirSync(results.runsRoot).sort();
+
+      const response = await results.register({ execution_id: 'wal-mode' });
+
+      expect(response.status).toBe(200);
+      expect((await results.get('/results/wal-mode')).body).toMatchObject({ input_params: { length: 2.5, n_points: 100 } });
+      expect(readdirSync(results.runsRoot).sort()).toEqual(before);
+    });
+
+    it('refuses a FIFO in place of the run database with 422 instead of waiting on it', async () => {
+      execFileSync('mkfifo', [join(results.runsRoot, 'fifo-run.db')]);
+
+      await expectRefused('fifo-run', await results.register({ execution_id: 'fifo-run' }), 422, 'run database is not a regular file');
+    });
+
+    it('refuses a symlink in the root to a run database outside it with 403', async () => {
+      results.writeRun({ execution_id: 'linked-out' }, '../outside/linked-out.db');
+      symlinkSync(join(results.outside, 'linked-out.db'), join(results.runsRoot, 'linked-out.db'));
+
+      await expectRefused(
+        'linked-out',
+        await results.register({ execution_id: 'linked-out' }),
+        403,
+        'run_db_path is outside the runs root',
+      );
+    });
+
+    it('still reads a symlink in the root to a run database inside it', async () => {
+      results.writeRun({ execution_id: 'linked-in' }, 'store/linked-in.db');
+      symlinkSync(join(results.runsRoot, 'store', 'linked-in.db'), join(results.runsRoot, 'linked-in.db'));
+
+      const response = await results.register({ execution_id: 'linked-in' });
+
+      expect(response.status).toBe(200);
+      expect((await results.get('/results/linked-in')).body).toMatchObject({ run_db_path: 'store/linked-in.db' });
+    });
+  });
+
+  describe('U+0000, which PostgreSQL cannot store (item 10)', () => {
+    it('refuses a value holding U+0000 with 422 on both backends', async () => {
+      results.writeRun({ execution_id: 'nul-value', outputs: { note: 'a\u0000b' } });
+
+      await expectRefused(
+        'nul-value',
+        await results.register({ execution_id: 'nul-value' }),
+        422,
+        'the value of output note contains U+0000, which cannot be stored',
+      );
+    });
+
+    it('refuses U+0000 escaped inside a JSON value, in a parameter name and in run metadata', async () => {
+      const escaped = results.writeRun({ execution_id: 'nul-escaped' });
+      alter(join(results.runsRoot, `${escaped.execution_id}.db`), `UPDATE inputs SET value = '{"k":"a\\u0000"}' WHERE name = 'length'`);
+      results.writeRun({ execution_id: 'nul-name', inputs: { ['bad\u0000name']: 1 } });
+      const metadata = results.writeRun({ execution_id: 'nul-meta' });
+      alter(join(results.runsRoot, `${metadata.execution_id}.db`), `UPDATE run_metadata SET executor_type = 'local' || char(0)`);
+
+      await expectRefused(
+        'nul-escaped',
+        await results.register({ execution_id: 'nul-escaped' }),
+        422,
+        /^the value of input length contains U\+0000/,
+      );
+      await expectRefused('nul-name', await results.register({ execution_id: 'nul-name' }), 422, /^an input name contains U\+0000/);
+      await expectRefused(
+        'nul-meta',
+        await results.register({ execution_id: 'nul-meta' }),
+        422,
+        /^run_metadata.executor_type contains U\+0000/,
+      );
+    });
+  });
+});
