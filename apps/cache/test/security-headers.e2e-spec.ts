@@ -1,5 +1,7 @@
 import { hashPassword, SessionPurge } from '@simsvc/auth';
+import { getDataSourceToken } from '@nestjs/typeorm';
 import { AuthSessionRepository, AuthUserRepository } from '@simsvc/persistence';
+import { DataSource } from 'typeorm';
 import { CacheTestService, startCacheService } from './support/cache-test-service';
 
 // Issue 12, items 7 and 9: anonymous sessions bounded; security headers, no-store on tokens,
@@ -108,5 +110,27 @@ describe('anonymous sessions bounded, headers and credentials', () => {
     const stored = (await users.findByUsername('legacy'))?.passwordHash ?? '';
     expect(stored.startsWith('scrypt$131072$8$1$')).toBe(true);
     await svc.http().post('/session/login').send({ username: 'legacy', password: 'legacy-password' }).expect(200);
+  });
+
+  it('stops the migration to case-insensitive names, naming them, when a store holds names differing only in case', async () => {
+    const store = await startCacheService();
+    try {
+      const auth = store.nestApp.get<DataSource>(getDataSourceToken('auth'));
+      // The store as it was before the migration: no folded index, and two names differing only in case.
+      await auth.query('DROP INDEX auth_users_username_folded');
+      await auth.query("DELETE FROM simsvc_auth_migrations WHERE name = 'SecurityControls1767312000000'");
+      await auth.query('DROP TABLE auth_rate_events');
+      await auth.query('CREATE TABLE auth_login_failures (id INTEGER PRIMARY KEY, client_address TEXT, username TEXT, failed_at BIGINT)');
+      const hash = await hashPassword('twin-password', { N: 1024, r: 8, p: 1 });
+      const users = store.nestApp.get(AuthUserRepository);
+      for (const username of ['Twin', 'twin']) {
+        await users.insert({ username, email: null, role: 'user', passwordHash: hash, createdAt: Date.now() * 1000 });
+      }
+      await expect(store.restart()).rejects.toThrow(
+        'usernames must be unique regardless of case; rename or delete all but one of each: Twin, twin',
+      );
+    } finally {
+      await store.close();
+    }
   });
 });
