@@ -49,9 +49,8 @@ describe('catalog service conventions (contract §1–3)', () => {
         expect.arrayContaining([
           '/simulations',
           '/simulations/search',
-          '/simulations/{name}',
+          '/simulations/{simulation}',
           '/simulations/{name}/versions',
-          '/simulations/{id}',
           '/executions',
           '/executions/{execution_id}',
           '/simulations/{id}/executions',

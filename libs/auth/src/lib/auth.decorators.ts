@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiExtension, DECORATORS } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Privilege } from './privileges';
 import { SessionPrincipal } from './session-principal';
@@ -6,11 +7,19 @@ import { SessionPrincipal } from './session-principal';
 export const PUBLIC_ROUTE = 'simsvc:public';
 export const REQUIRED_PRIVILEGES = 'simsvc:privileges';
 
-/** The route needs no session. */
-export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
+/** In the OpenAPI document, `security: []`: the operation overrides the document's session requirement. */
+const DocumentedAsPublic: MethodDecorator = (_target, _key, descriptor) => {
+  const operation: object = Reflect.getMetadata(DECORATORS.API_OPERATION, descriptor.value as object) ?? {};
+  Reflect.defineMetadata(DECORATORS.API_OPERATION, { ...operation, security: [] }, descriptor.value as object);
+  return descriptor;
+};
 
-/** The route needs a valid session holding every listed privilege. */
-export const RequirePrivileges = (...privileges: Privilege[]) => SetMetadata(REQUIRED_PRIVILEGES, privileges);
+/** The route needs no session. */
+export const Public = () => applyDecorators(SetMetadata(PUBLIC_ROUTE, true), DocumentedAsPublic);
+
+/** The route needs a valid session holding every listed privilege (listed in OpenAPI as x-privileges). */
+export const RequirePrivileges = (...privileges: Privilege[]) =>
+  applyDecorators(SetMetadata(REQUIRED_PRIVILEGES, privileges), ApiExtension('x-privileges', privileges));
 
 /** The caller's session as the global guard verified it (on public routes: when one was sent). */
 export const CurrentSession = createParamDecorator((_data: unknown, context: ExecutionContext): SessionPrincipal | undefined => {

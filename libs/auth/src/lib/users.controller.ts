@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CreateUserDto, PageQueryDto, UpdateUserDto, UserDto, UserListDto } from '@simsvc/contracts';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, CreateUserDto, PageQueryDto, UpdateUserDto, UserDto, UserListDto } from '@simsvc/contracts';
 import { RequirePrivileges } from './auth.decorators';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
-@ApiHeader({ name: 'X-Session-ID', required: true })
 @RequirePrivileges('manage_users')
 @Controller('users')
 export class UsersController {
@@ -13,32 +12,44 @@ export class UsersController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({ summary: 'Create a user' })
   @ApiCreatedResponse({ type: UserDto })
+  @ApiErrors(400, 401, 403, 413, 415, 503, { 409: 'username already exists' })
   create(@Body() body: CreateUserDto): Promise<UserDto> {
     return this.users.create(body);
   }
 
   @Get()
+  @ApiOperation({ summary: 'List users (paged)' })
   @ApiOkResponse({ type: UserListDto })
+  @ApiErrors(400, 401, 403, 503)
   list(@Query() page: PageQueryDto): Promise<UserListDto> {
     return this.users.list(page);
   }
 
   @Get(':username')
+  @ApiOperation({ summary: 'One user' })
   @ApiOkResponse({ type: UserDto })
+  @ApiErrors(400, 401, 403, 503, { 404: 'user not found' })
   get(@Param('username') username: string): Promise<UserDto> {
     return this.users.get(username);
   }
 
   @Patch(':username')
+  @ApiOperation({
+    summary: "Change a user's role, email, password or disabled flag (a password change or disabling revokes their sessions)",
+  })
   @ApiOkResponse({ type: UserDto })
+  @ApiErrors(400, 401, 403, 413, 415, 503, { 404: 'user not found', 409: 'the last enabled admin cannot be demoted or disabled' })
   update(@Param('username') username: string, @Body() body: UpdateUserDto): Promise<UserDto> {
     return this.users.update(username, body);
   }
 
   @Delete(':username')
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiNoContentResponse()
+  @ApiOperation({ summary: 'Delete a user and revoke their sessions' })
+  @ApiNoContentResponse({ description: 'deleted' })
+  @ApiErrors(400, 401, 403, 503, { 404: 'user not found', 409: 'the last enabled admin cannot be deleted' })
   delete(@Param('username') username: string): Promise<void> {
     return this.users.delete(username);
   }

@@ -1,14 +1,18 @@
 import { Body, Controller, Delete, Get, Head, HttpCode, NotFoundException, Post, Query } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentSession, RequirePrivileges, SessionPrincipal } from '@simsvc/auth';
 import {
+  ApiErrors,
+  ApiHeadErrors,
   CacheEntriesPage,
   CacheEntryResponse,
+  CacheMissBody,
   CacheStatsResponse,
   InvalidateDto,
   InvalidateResponse,
   InvalidationsPage,
   ListEntriesQueryDto,
+  MAX_CACHE_KEY_LENGTH,
   PageQueryDto,
   SimulationIdQueryDto,
   StoreEntryDto,
@@ -16,6 +20,12 @@ import {
 } from '@simsvc/contracts';
 import { CacheKeyParam } from './cache-key.param';
 import { CacheService } from './cache.service';
+
+const CACHE_KEY_PARAM = {
+  name: 'cache_key',
+  description: 'may contain /; percent-encoding is decoded once',
+  schema: { type: 'string', minLength: 1, maxLength: MAX_CACHE_KEY_LENGTH },
+} as const;
 
 @ApiTags('cache')
 @Controller('cache')
@@ -26,6 +36,8 @@ export class CacheController {
   @HttpCode(200)
   @RequirePrivileges('write_cache')
   @ApiOperation({ summary: 'Store an entry (an existing key is replaced)' })
+  @ApiOkResponse({ type: StoreEntryResponse })
+  @ApiErrors(400, 401, 403, 413, 415, 503)
   store(@Body() entry: StoreEntryDto): Promise<StoreEntryResponse> {
     return this.cache.store(entry);
   }
@@ -34,6 +46,8 @@ export class CacheController {
   @HttpCode(200)
   @RequirePrivileges('invalidate_cache')
   @ApiOperation({ summary: 'Remove the live entries matching every given selector' })
+  @ApiOkResponse({ type: InvalidateResponse })
+  @ApiErrors(401, 403, 413, 415, 503, { 400: 'no selector given, or a field is invalid (details: one line per problem)' })
   invalidate(@Body() request: InvalidateDto, @CurrentSession() session?: SessionPrincipal): Promise<InvalidateResponse> {
     return this.cache.invalidate(request, session);
   }
@@ -41,6 +55,8 @@ export class CacheController {
   @Get('stats')
   @RequirePrivileges('read_cache')
   @ApiOperation({ summary: 'Hit/miss statistics, optionally of one simulation' })
+  @ApiOkResponse({ type: CacheStatsResponse })
+  @ApiErrors(400, 401, 403, 503)
   stats(@Query() query: SimulationIdQueryDto): Promise<CacheStatsResponse> {
     return this.cache.stats(query.simulation_id);
   }
@@ -48,6 +64,8 @@ export class CacheController {
   @Get('entries')
   @RequirePrivileges('read_cache')
   @ApiOperation({ summary: 'List live entries, newest first' })
+  @ApiOkResponse({ type: CacheEntriesPage })
+  @ApiErrors(400, 401, 403, 503)
   entries(@Query() query: ListEntriesQueryDto): Promise<CacheEntriesPage> {
     return this.cache.entries(query);
   }
@@ -55,31 +73,40 @@ export class CacheController {
   @Get('invalidations')
   @RequirePrivileges('read_cache')
   @ApiOperation({ summary: 'Audit log of invalidations, newest first' })
+  @ApiOkResponse({ type: InvalidationsPage })
+  @ApiErrors(400, 401, 403, 503)
   invalidations(@Query() page: PageQueryDto): Promise<InvalidationsPage> {
     return this.cache.invalidations(page);
   }
 
   @Head('*cache_key')
   @RequirePrivileges('read_cache')
-  @ApiParam({ name: 'cache_key', description: 'may contain /' })
+  @ApiParam(CACHE_KEY_PARAM)
   @ApiOperation({ summary: 'Whether a live entry exists (counts neither hit nor miss)' })
+  @ApiResponse({ status: 200, description: 'a live entry exists (no body)' })
+  @ApiHeadErrors(400, 401, 403, 503, { 404: 'no live entry (no body)' })
   async exists(@CacheKeyParam() cacheKey: string): Promise<void> {
     if (!(await this.cache.exists(cacheKey))) throw new NotFoundException();
   }
 
   @Get('*cache_key')
   @RequirePrivileges('read_cache')
-  @ApiParam({ name: 'cache_key', description: 'may contain /' })
-  @ApiOkResponse({ description: 'the entry; its hit_count includes this hit' })
-  @ApiNotFoundResponse({ description: '{statusCode: 404, error: "Not Found", message: "cache miss", cache_key}' })
+  @ApiParam(CACHE_KEY_PARAM)
+  @ApiOperation({ summary: 'An entry: a hit, or a miss (404) attributed to ?simulation_id when given' })
+  @ApiOkResponse({ type: CacheEntryResponse, description: 'the entry; its hit_count includes this hit' })
+  @ApiNotFoundResponse({ type: CacheMissBody, description: 'cache miss' })
+  @ApiErrors(400, 401, 403, 503)
   retrieve(@CacheKeyParam() cacheKey: string, @Query() query: SimulationIdQueryDto): Promise<CacheEntryResponse> {
     return this.cache.retrieve(cacheKey, query.simulation_id);
   }
 
   @Delete('*cache_key')
   @RequirePrivileges('invalidate_cache')
-  @ApiParam({ name: 'cache_key', description: 'may contain /' })
+  @ApiParam(CACHE_KEY_PARAM)
   @ApiOperation({ summary: 'Remove one entry (counts as one invalidation)' })
+  @ApiOkResponse({ type: StoreEntryResponse })
+  @ApiNotFoundResponse({ type: CacheMissBody, description: 'no live entry of that key (message "cache entry not found")' })
+  @ApiErrors(400, 401, 403, 503)
   remove(@CacheKeyParam() cacheKey: string, @CurrentSession() session?: SessionPrincipal): Promise<StoreEntryResponse> {
     return this.cache.remove(cacheKey, session);
   }

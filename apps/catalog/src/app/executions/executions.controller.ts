@@ -1,18 +1,10 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '@simsvc/auth';
-import { ExecutionResponse, ListExecutionsQueryDto, RecordExecutionDto, SimulationStatsResponse } from '@simsvc/contracts';
+import { ApiErrors, ExecutionResponse, ListExecutionsQueryDto, RecordExecutionDto, SimulationStatsResponse } from '@simsvc/contracts';
 import type { Response } from 'express';
-import { IdParam } from '../simulations/simulation-params';
-import { pageBody } from '../simulations/simulations.controller';
+import { ApiIdParam, IdParam } from '../simulations/simulation-params';
+import { pageBody, TOTAL_COUNT_API } from '../simulations/simulations.controller';
 import { ExecutionIdPipe } from './execution-id.pipe';
 import { ExecutionsService } from './executions.service';
 
@@ -26,8 +18,7 @@ export class ExecutionsController {
   @ApiOperation({ summary: 'Record an execution (201) or move an existing one forward (200); `success` is taken as `completed`' })
   @ApiCreatedResponse({ type: ExecutionResponse, description: 'a new execution' })
   @ApiOkResponse({ type: ExecutionResponse, description: 'an existing execution moved to the state (or already in it)' })
-  @ApiNotFoundResponse({ description: 'unknown simulation_id' })
-  @ApiConflictResponse({ description: 'a move backwards or out of a final state' })
+  @ApiErrors(400, 401, 403, 413, 415, 503, { 404: 'unknown simulation_id', 409: 'a move backwards or out of a final state' })
   async record(@Body() body: RecordExecutionDto, @Res({ passthrough: true }) response: Response): Promise<ExecutionResponse> {
     const outcome = await this.executions.record(body);
     response.status(outcome.created ? 201 : 200);
@@ -36,17 +27,19 @@ export class ExecutionsController {
 
   @Get('executions/:execution_id')
   @RequirePrivileges('read_catalog')
+  @ApiOperation({ summary: 'One execution' })
   @ApiOkResponse({ type: ExecutionResponse })
-  @ApiNotFoundResponse({ description: 'no such execution' })
+  @ApiErrors(400, 401, 403, 503, { 404: 'no such execution' })
   get(@Param('execution_id', ExecutionIdPipe) executionId: string): Promise<ExecutionResponse> {
     return this.executions.get(executionId);
   }
 
   @Get('simulations/:id/executions')
   @RequirePrivileges('read_catalog')
-  @ApiParam({ name: 'id', type: Number })
+  @ApiIdParam('simulation id')
   @ApiOperation({ summary: 'Executions of a simulation, newest first; X-Total-Count' })
-  @ApiOkResponse({ type: [ExecutionResponse] })
+  @ApiOkResponse({ type: [ExecutionResponse], headers: TOTAL_COUNT_API })
+  @ApiErrors(400, 401, 403, 503)
   async list(
     @IdParam('simulation id') id: number,
     @Query() query: ListExecutionsQueryDto,
@@ -57,10 +50,10 @@ export class ExecutionsController {
 
   @Get('simulations/:id/stats')
   @RequirePrivileges('read_catalog')
-  @ApiParam({ name: 'id', type: Number })
+  @ApiIdParam('simulation id')
   @ApiOperation({ summary: 'Execution statistics of a simulation' })
   @ApiOkResponse({ type: SimulationStatsResponse })
-  @ApiNotFoundResponse({ description: 'unknown simulation id' })
+  @ApiErrors(400, 401, 403, 503, { 404: 'unknown simulation id' })
   stats(@IdParam('simulation id') id: number): Promise<SimulationStatsResponse> {
     return this.executions.stats(id);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { actorName, CurrentSession, RequirePrivileges, SessionPrincipal } from '@simsvc/auth';
-import { InstallationListResponse, InstallationResponse, PageQueryDto, RegisterInstallationDto } from '@simsvc/contracts';
+import { ApiErrors, InstallationListResponse, InstallationResponse, PageQueryDto, RegisterInstallationDto } from '@simsvc/contracts';
 import type { Response } from 'express';
 import { InstallationsService } from './installations.service';
 
@@ -15,6 +15,7 @@ export class InstallationsController {
   @ApiOperation({ summary: 'A sim2l installation reports itself (its CatalogClient does at start-up): 201 when new, 200 when known' })
   @ApiCreatedResponse({ type: InstallationResponse, description: 'first report of this installation' })
   @ApiOkResponse({ type: InstallationResponse, description: 'a later report; what it says replaces the earlier report' })
+  @ApiErrors(400, 401, 403, 413, 415, 503)
   async report(
     @Body() body: RegisterInstallationDto,
     @CurrentSession() session: SessionPrincipal | undefined,
@@ -29,6 +30,7 @@ export class InstallationsController {
   @RequirePrivileges('admin')
   @ApiOperation({ summary: 'Installations that reported, most recently seen first' })
   @ApiOkResponse({ type: InstallationListResponse })
+  @ApiErrors(400, 401, 403, 503)
   list(@Query() page: PageQueryDto): Promise<InstallationListResponse> {
     return this.installations.list(page);
   }

@@ -1,4 +1,5 @@
 import { ArgumentMetadata, BadRequestException, createParamDecorator, ExecutionContext, Injectable, PipeTransform } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { IDENTIFIER_PATTERN, MAX_SIMULATION_ID, NAME_RULE } from '@simsvc/contracts';
 
@@ -9,14 +10,19 @@ export function parseId(value: string, what: string): number {
   return id;
 }
 
+/** OpenAPI of the numeric path parameter that IdParam reads. */
+export const ApiIdParam = (what: string, param = 'id') =>
+  ApiParam({ name: param, description: what, schema: { type: 'integer', minimum: 1, maximum: MAX_SIMULATION_ID } });
+
 /**
- * The `:id` path parameter as a number. A param decorator rather than a pipe on @Param: the
+ * A numeric path parameter (`:id` unless named) as a number. A param decorator rather than a pipe on @Param: the
  * global validation pipe would first turn the text into a Number for a `number` parameter,
  * accepting `1e3` or `0x10`; custom decorators get the raw text.
  */
-export const IdParam = createParamDecorator((what: string, context: ExecutionContext): number =>
-  parseId(String(context.switchToHttp().getRequest<Request>().params['id'] ?? ''), what),
+const readId = createParamDecorator(({ what, param }: { what: string; param: string }, context: ExecutionContext): number =>
+  parseId(String(context.switchToHttp().getRequest<Request>().params[param] ?? ''), what),
 );
+export const IdParam = (what: string, param = 'id') => readId({ what, param });
 
 /** `{name}` of /simulations/{name}: a well-formed name, else 400 (no such name can exist). */
 @Injectable()

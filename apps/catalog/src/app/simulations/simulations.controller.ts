@@ -1,16 +1,10 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '@simsvc/auth';
 import {
+  ApiErrors,
   DeletedSimulationResponse,
+  IDENTIFIER_PATTERN,
   PageQueryDto,
   RegisterSimulationDto,
   SearchSimulationsQueryDto,
@@ -19,11 +13,14 @@ import {
   UpdateSimulationDto,
 } from '@simsvc/contracts';
 import type { Response } from 'express';
-import { IdParam, SimulationNamePipe } from './simulation-params';
+import { ApiIdParam, IdParam, SimulationNamePipe } from './simulation-params';
 import { JsonPage } from './simulation.record';
 import { ResponsePage, SimulationsService } from './simulations.service';
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const TOTAL_COUNT_API = {
+  [TOTAL_COUNT_HEADER]: { description: 'the number of all matches', schema: { type: 'integer', minimum: 0 } },
+};
 
 /** The items of a page as the JSON array body, the number of all matches in X-Total-Count. */
 export function pageBody<T>(response: Response, page: ResponsePage<T>): T[] {
@@ -47,7 +44,7 @@ export class SimulationsController {
   @RequirePrivileges('register_simulation')
   @ApiOperation({ summary: 'Register a simulation tool version' })
   @ApiCreatedResponse({ type: SimulationResponse })
-  @ApiConflictResponse({ description: '(name, version) already registered' })
+  @ApiErrors(400, 401, 403, 413, 415, 503, { 409: '(name, version) already registered' })
   register(@Body() body: RegisterSimulationDto): Promise<SimulationResponse> {
     return this.simulations.register(body);
   }
@@ -56,25 +53,30 @@ export class SimulationsController {
   @Get('search')
   @RequirePrivileges('read_catalog')
   @ApiOperation({ summary: 'Search by text and tags: more matching words first, then newest; X-Total-Count has the number of matches' })
-  @ApiOkResponse({ type: [SimulationResponse] })
+  @ApiOkResponse({ type: [SimulationResponse], headers: TOTAL_COUNT_API })
+  @ApiErrors(400, 401, 403, 503)
   async search(@Query() query: SearchSimulationsQueryDto, @Res({ passthrough: true }) response: Response): Promise<string> {
     return jsonPageBody(response, await this.simulations.search(query));
   }
 
-  @Get(':name')
+  // One segment names a simulation (GET) or its id (PATCH, DELETE): one path parameter, so that
+  // /simulations/{simulation} is one path of the OpenAPI document (templates differing only by
+  // parameter name are the same path).
+  @Get(':simulation')
   @RequirePrivileges('read_catalog')
+  @ApiParam({ name: 'simulation', description: 'the simulation name', schema: { type: 'string', pattern: IDENTIFIER_PATTERN.source } })
   @ApiOperation({ summary: 'One version of a simulation; without version the latest (highest semantic version, else newest registration)' })
   @ApiOkResponse({ type: SimulationResponse })
-  @ApiNotFoundResponse({ description: 'no such name or version' })
-  get(@Param('name', SimulationNamePipe) name: string, @Query() query: SimulationVersionQueryDto): Promise<SimulationResponse> {
+  @ApiErrors(400, 401, 403, 503, { 404: 'no such name or version' })
+  get(@Param('simulation', SimulationNamePipe) name: string, @Query() query: SimulationVersionQueryDto): Promise<SimulationResponse> {
     return this.simulations.get(name, query.version);
   }
 
   @Get(':name/versions')
   @RequirePrivileges('read_catalog')
   @ApiOperation({ summary: 'All versions of a simulation, highest first (the order of "latest"); X-Total-Count' })
-  @ApiOkResponse({ type: [SimulationResponse] })
-  @ApiNotFoundResponse({ description: 'no version of that name' })
+  @ApiOkResponse({ type: [SimulationResponse], headers: TOTAL_COUNT_API })
+  @ApiErrors(400, 401, 403, 503, { 404: 'no version of that name' })
   async versions(
     @Param('name', SimulationNamePipe) name: string,
     @Query() page: PageQueryDto,
@@ -83,22 +85,23 @@ export class SimulationsController {
     return jsonPageBody(response, await this.simulations.versions(name, page));
   }
 
-  @Patch(':id')
+  @Patch(':simulation')
   @RequirePrivileges('update_catalog')
-  @ApiParam({ name: 'id', type: Number })
+  @ApiIdParam('simulation id', 'simulation')
   @ApiOperation({ summary: 'Change description, author, tags, schemas or status (name and version cannot change)' })
   @ApiOkResponse({ type: SimulationResponse })
-  update(@IdParam('simulation id') id: number, @Body() body: UpdateSimulationDto): Promise<SimulationResponse> {
+  @ApiErrors(400, 401, 403, 413, 415, 503, { 404: 'no such simulation' })
+  update(@IdParam('simulation id', 'simulation') id: number, @Body() body: UpdateSimulationDto): Promise<SimulationResponse> {
     return this.simulations.update(id, body);
   }
 
-  @Delete(':id')
+  @Delete(':simulation')
   @RequirePrivileges('update_catalog')
-  @ApiParam({ name: 'id', type: Number })
+  @ApiIdParam('simulation id', 'simulation')
   @ApiOperation({ summary: 'Delete a simulation without executions' })
   @ApiOkResponse({ type: DeletedSimulationResponse })
-  @ApiConflictResponse({ description: 'the simulation has executions' })
-  remove(@IdParam('simulation id') id: number): Promise<DeletedSimulationResponse> {
+  @ApiErrors(400, 401, 403, 503, { 404: 'no such simulation', 409: 'the simulation has executions' })
+  remove(@IdParam('simulation id', 'simulation') id: number): Promise<DeletedSimulationResponse> {
     return this.simulations.remove(id);
   }
 }

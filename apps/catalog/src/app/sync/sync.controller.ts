@@ -1,10 +1,10 @@
 import { Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '@simsvc/auth';
-import { ApproveSyncItemResponse, ListSyncItemsQueryDto, SyncItemResponse, SyncScanResponse } from '@simsvc/contracts';
+import { ApiErrors, ApproveSyncItemResponse, ListSyncItemsQueryDto, SyncItemResponse, SyncScanResponse } from '@simsvc/contracts';
 import type { Response } from 'express';
-import { IdParam } from '../simulations/simulation-params';
-import { pageBody } from '../simulations/simulations.controller';
+import { ApiIdParam, IdParam } from '../simulations/simulation-params';
+import { pageBody, TOTAL_COUNT_API } from '../simulations/simulations.controller';
 import { SyncService } from './sync.service';
 
 @ApiTags('sync')
@@ -17,7 +17,8 @@ export class SyncController {
   @ApiOperation({
     summary: 'Manifests found in the watch directory and not registered: pending, invalid or duplicate (oldest first); X-Total-Count',
   })
-  @ApiOkResponse({ type: [SyncItemResponse] })
+  @ApiOkResponse({ type: [SyncItemResponse], headers: TOTAL_COUNT_API })
+  @ApiErrors(400, 401, 403, 503)
   async pending(@Query() query: ListSyncItemsQueryDto, @Res({ passthrough: true }) response: Response): Promise<SyncItemResponse[]> {
     return pageBody(response, await this.sync.pending(query));
   }
@@ -27,7 +28,7 @@ export class SyncController {
   @RequirePrivileges('update_catalog')
   @ApiOperation({ summary: 'Scan the watch directory now' })
   @ApiOkResponse({ type: SyncScanResponse })
-  @ApiConflictResponse({ description: 'no --watch-dir configured' })
+  @ApiErrors(400, 401, 403, 413, 415, 503, { 409: 'no --watch-dir configured' })
   scan(): Promise<SyncScanResponse> {
     return this.sync.scan();
   }
@@ -35,11 +36,13 @@ export class SyncController {
   @Post(':id/approve')
   @HttpCode(200)
   @RequirePrivileges('update_catalog')
-  @ApiParam({ name: 'id', type: Number })
+  @ApiIdParam('sync item id')
   @ApiOperation({ summary: 'Register a pending manifest' })
   @ApiOkResponse({ type: ApproveSyncItemResponse })
-  @ApiNotFoundResponse({ description: 'no such item' })
-  @ApiConflictResponse({ description: 'the item is not pending, or its (name, version) is registered already' })
+  @ApiErrors(400, 401, 403, 413, 415, 503, {
+    404: 'no such item',
+    409: 'the item is not pending, or its (name, version) is registered already',
+  })
   approve(@IdParam('sync item id') id: number): Promise<ApproveSyncItemResponse> {
     return this.sync.approve(id);
   }

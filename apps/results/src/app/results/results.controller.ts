@@ -1,20 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '@simsvc/auth';
 import {
+  ApiErrors,
   DeleteResultResponse,
   ParameterStatsQueryDto,
   ParameterStatsResponse,
   RegisterDirectDto,
   RegisterResultDto,
   RegisterResultResponse,
+  ResultParameterSchema,
   ResultResponse,
   SearchResultsDto,
   SearchResultsResponse,
@@ -23,6 +18,7 @@ import { ExecutionIdPipe, ResultNamePipe } from './result-path.pipes';
 import { ResultsService } from './results.service';
 
 @ApiTags('results')
+@ApiExtraModels(ResultParameterSchema)
 @Controller()
 export class ResultsController {
   constructor(private readonly results: ResultsService) {}
@@ -34,9 +30,13 @@ export class ResultsController {
     summary: 'Register a finished run by introspecting its run database (read-only, below the runs root)',
     description: 'An execution_id registered already is updated in place: same result_id, values read again.',
   })
-  @ApiForbiddenResponse({ description: 'run_db_path resolves outside the runs root' })
-  @ApiNotFoundResponse({ description: 'run database not found' })
-  @ApiUnprocessableEntityResponse({ description: 'not a sim2l run database, or one of another execution' })
+  @ApiOkResponse({ type: RegisterResultResponse })
+  @ApiErrors(400, 401, 413, 415, 503, {
+    403: 'the session lacks write_results, or run_db_path resolves outside the runs root',
+    404: 'run database not found',
+    409: 'registered concurrently by another request',
+    422: 'not a sim2l run database (the message names what is missing), or one of another execution',
+  })
   register(@Body() request: RegisterResultDto): Promise<RegisterResultResponse> {
     return this.results.register(request);
   }
@@ -48,7 +48,8 @@ export class ResultsController {
     summary: 'Register a result given inline; the schema is inferred from the values',
     description: 'replace: true updates a result registered already in place (same result_id).',
   })
-  @ApiConflictResponse({ description: 'execution_id already registered and replace is not true' })
+  @ApiOkResponse({ type: RegisterResultResponse })
+  @ApiErrors(400, 401, 403, 413, 415, 503, { 409: 'execution_id already registered and replace is not true' })
   registerDirect(@Body() request: RegisterDirectDto): Promise<RegisterResultResponse> {
     return this.results.registerDirect(request);
   }
@@ -57,6 +58,8 @@ export class ResultsController {
   @HttpCode(200)
   @RequirePrivileges('read_results')
   @ApiOperation({ summary: 'Results of a simulation, or of all without simulation_name, matching input and output filters, newest first' })
+  @ApiOkResponse({ type: SearchResultsResponse })
+  @ApiErrors(400, 401, 403, 413, 415, 503)
   search(@Body() request: SearchResultsDto): Promise<SearchResultsResponse> {
     return this.results.search(request);
   }
@@ -64,7 +67,8 @@ export class ResultsController {
   @Get('results/:execution_id')
   @RequirePrivileges('read_results')
   @ApiOperation({ summary: 'One result' })
-  @ApiNotFoundResponse({ description: 'result not found' })
+  @ApiOkResponse({ type: ResultResponse })
+  @ApiErrors(400, 401, 403, 503, { 404: 'result not found' })
   find(@Param('execution_id', ExecutionIdPipe) executionId: string): Promise<ResultResponse> {
     return this.results.find(executionId);
   }
@@ -72,7 +76,8 @@ export class ResultsController {
   @Delete('results/:execution_id')
   @RequirePrivileges('write_results')
   @ApiOperation({ summary: 'Delete one result' })
-  @ApiNotFoundResponse({ description: 'result not found' })
+  @ApiOkResponse({ type: DeleteResultResponse })
+  @ApiErrors(400, 401, 403, 503, { 404: 'result not found' })
   remove(@Param('execution_id', ExecutionIdPipe) executionId: string): Promise<DeleteResultResponse> {
     return this.results.remove(executionId);
   }
@@ -83,6 +88,8 @@ export class ResultsController {
     summary: 'count, mean, min and max of the numeric values of one parameter across the runs of a simulation',
     description: 'A simulation or parameter without values gives count 0 and the rest null.',
   })
+  @ApiOkResponse({ type: ParameterStatsResponse })
+  @ApiErrors(400, 401, 403, 503)
   stats(
     @Param('simulation_name', new ResultNamePipe('simulation_name')) simulationName: string,
     @Param('param_name', new ResultNamePipe('param_name')) paramName: string,

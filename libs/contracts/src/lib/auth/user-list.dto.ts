@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageOf } from '../common/page-of';
 import { UserDto } from './user.dto';
 
-export class UserListDto {
+export class UserListDto extends PageOf {
   @ApiProperty({ type: [UserDto] }) users!: UserDto[];
-  @ApiProperty() total!: number;
-  @ApiProperty() limit!: number;
-  @ApiProperty() offset!: number;
 }

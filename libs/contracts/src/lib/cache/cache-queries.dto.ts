@@ -7,7 +7,7 @@ import { MAX_SIMULATION_ID, MAX_TEXT_LENGTH, SIMULATION_ID_RANGE } from './cache
 const NO_SIMULATION = '0: the entries that belong to no simulation (stored with simulation_id 0 or null)';
 
 class SimulationIdQuery {
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
   @IsOptional()
   @DecimalInteger()
   @IsInt({ message: 'simulation_id must be an integer' })
@@ -21,7 +21,7 @@ export class SimulationIdQueryDto extends SimulationIdQuery {}
 
 /** GET /cache/entries filters. */
 export class ListEntriesQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
   @IsOptional()
   @DecimalInteger()
   @IsInt({ message: 'simulation_id must be an integer' })
@@ -29,8 +29,8 @@ export class ListEntriesQueryDto extends PageQueryDto {
   @Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE })
   simulation_id?: number;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string;
-  @ApiPropertyOptional({ description: 'glob: `*` matches any run of characters' })
+  @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH }) @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string;
+  @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH, description: 'glob: `*` matches any run of characters' })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_TEXT_LENGTH)

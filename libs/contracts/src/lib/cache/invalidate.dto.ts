@@ -5,6 +5,7 @@ import { MAX_SIMULATION_ID, MAX_TEXT_LENGTH, SIMULATION_ID_RANGE } from './cache
 /** Body of POST /cache/invalidate: at least one selector; all given selectors must match. */
 export class InvalidateDto {
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 0,
     maximum: MAX_SIMULATION_ID,
     description: '0: the entries that belong to no simulation (stored with simulation_id 0 or null); null: no selector',
@@ -15,10 +16,15 @@ export class InvalidateDto {
   @Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE })
   simulation_id?: number | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_version?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?:
+    string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_version?:
+    string | null;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_TEXT_LENGTH,
     description:
       '`*` matches any run of characters (including `/` and none); every other character, SQL `%` and `_` included, matches itself',
     example: 'heat-1d/*',
@@ -28,5 +34,5 @@ export class InvalidateDto {
   @MaxLength(MAX_TEXT_LENGTH)
   pattern?: string | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) reason?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) reason?: string | null;
 }

@@ -39,7 +39,13 @@ export class StoreEntryDto {
   cache_key!: string;
 
   // Required, but 0 and null both mean "no simulation": sim2l sends `sim_id or 0` (contract §7).
-  @ApiProperty({ minimum: 0, maximum: MAX_SIMULATION_ID, nullable: true, description: '0 or null: the entry belongs to no simulation' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_SIMULATION_ID,
+    nullable: true,
+    description: '0 or null: the entry belongs to no simulation',
+  })
   @ValidateIf((entry: StoreEntryDto) => entry.simulation_id !== null)
   @IsInt({ message: 'simulation_id must be an integer' })
   @Min(0, { message: SIMULATION_ID_RANGE })
@@ -58,6 +64,8 @@ export class StoreEntryDto {
   run_db_path!: string;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     description: 'Lifetime in hours (fractions allowed); default 24',
     minimum: 0,
     exclusiveMinimum: true,
@@ -70,6 +78,8 @@ export class StoreEntryDto {
   ttl_hours?: number | null;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     description: 'Lifetime in seconds, instead of ttl_hours; 0 expires the entry at once',
     minimum: 0,
     maximum: MAX_TTL_HOURS * 3600,

@@ -14,7 +14,7 @@ const TIMESTAMP = { example: '2026-11-22T10:12:25.123000', description: 'UTC, no
 
 /** A registered simulation tool version. */
 export class SimulationResponse {
-  @ApiProperty() id!: number;
+  @ApiProperty({ type: 'integer' }) id!: number;
   @ApiProperty({ example: 'heat-1d' }) name!: string;
   @ApiProperty({ example: '1.2.0' }) version!: string;
   @ApiProperty() description!: string;
@@ -30,11 +30,10 @@ export class SimulationResponse {
   @ApiProperty({ type: String, nullable: true }) workflow_hash!: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) workflow_bundle!: Record<string, unknown> | null;
   @ApiProperty({
-    oneOf: [
-      { type: 'array', items: {} },
-      { type: 'object', additionalProperties: true },
+    anyOf: [
+      { type: 'array', items: {}, nullable: true },
+      { type: 'object', additionalProperties: true, nullable: true },
     ],
-    nullable: true,
   })
   dependencies!: unknown[] | Record<string, unknown> | null;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata!: Record<string, unknown> | null;
@@ -43,7 +42,7 @@ export class SimulationResponse {
 
 export class DeletedSimulationResponse {
   @ApiProperty({ enum: ['deleted'] }) status!: 'deleted';
-  @ApiProperty() simulation_id!: number;
+  @ApiProperty({ type: 'integer' }) simulation_id!: number;
   @ApiProperty() name!: string;
   @ApiProperty() version!: string;
 }
@@ -51,7 +50,7 @@ export class DeletedSimulationResponse {
 /** A recorded execution of a simulation. */
 export class ExecutionResponse {
   @ApiProperty() execution_id!: string;
-  @ApiProperty({ type: Number, nullable: true, description: 'null while the simulation its squid_id names is not registered' })
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null while the simulation its squid_id names is not registered' })
   simulation_id!: number | null;
   @ApiProperty({ type: String, nullable: true }) squid_id!: string | null;
   @ApiProperty({ enum: EXECUTION_STATUSES }) status!: ExecutionStatus;
@@ -63,24 +62,24 @@ export class ExecutionResponse {
   @ApiProperty({ type: String, nullable: true }) input_hash!: string | null;
   @ApiProperty({ type: String, nullable: true }) run_db_path!: string | null;
   @ApiProperty({ type: String, nullable: true }) user_id!: string | null;
-  @ApiProperty() output_count!: number;
-  @ApiProperty() artifact_count!: number;
-  @ApiProperty() error_count!: number;
-  @ApiProperty() warning_count!: number;
+  @ApiProperty({ type: 'integer' }) output_count!: number;
+  @ApiProperty({ type: 'integer' }) artifact_count!: number;
+  @ApiProperty({ type: 'integer' }) error_count!: number;
+  @ApiProperty({ type: 'integer' }) warning_count!: number;
   @ApiProperty(TIMESTAMP) created_at!: string;
   @ApiProperty(TIMESTAMP) updated_at!: string;
 }
 
 /** Execution figures of one simulation. */
 export class SimulationStatsResponse {
-  @ApiProperty() simulation_id!: number;
-  @ApiProperty() total_executions!: number;
-  @ApiProperty({ description: 'completed executions' }) successful!: number;
-  @ApiProperty() failed!: number;
-  @ApiProperty() cached!: number;
-  @ApiProperty() cancelled!: number;
-  @ApiProperty() running!: number;
-  @ApiProperty() pending!: number;
+  @ApiProperty({ type: 'integer' }) simulation_id!: number;
+  @ApiProperty({ type: 'integer' }) total_executions!: number;
+  @ApiProperty({ type: 'integer', description: 'completed executions' }) successful!: number;
+  @ApiProperty({ type: 'integer' }) failed!: number;
+  @ApiProperty({ type: 'integer' }) cached!: number;
+  @ApiProperty({ type: 'integer' }) cancelled!: number;
+  @ApiProperty({ type: 'integer' }) running!: number;
+  @ApiProperty({ type: 'integer' }) pending!: number;
   @ApiProperty({ description: '(successful + cached) / (successful + cached + failed + cancelled); 0 when none' }) success_rate!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'seconds, over finished executions with a duration' }) avg_duration!:
     number | null;
@@ -90,7 +89,7 @@ export class SimulationStatsResponse {
 
 /** An item of the automatic-registration queue. */
 export class SyncItemResponse {
-  @ApiProperty() id!: number;
+  @ApiProperty({ type: 'integer' }) id!: number;
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ type: String, nullable: true }) version!: string | null;
   @ApiProperty({ type: String, nullable: true, description: "the manifest's installation_id" }) installation_id!: string | null;
@@ -102,13 +101,14 @@ export class SyncItemResponse {
 
 export class ApproveSyncItemResponse {
   @ApiProperty({ enum: ['approved'] }) status!: 'approved';
-  @ApiProperty() simulation_id!: number;
+  @ApiProperty({ type: 'integer' }) simulation_id!: number;
 }
 
 /** Outcome of one scan: each manifest found counted once by its state after the scan. */
 export class SyncScanResponse {
-  @ApiProperty({ description: 'manifests whose simulation is registered (by this scan or an earlier approval)' }) registered!: number;
-  @ApiProperty({ description: 'manifests awaiting approval' }) pending!: number;
-  @ApiProperty({ description: 'malformed manifests' }) invalid!: number;
-  @ApiProperty({ description: 'manifests naming a (name, version) registered from elsewhere' }) duplicate!: number;
+  @ApiProperty({ type: 'integer', description: 'manifests whose simulation is registered (by this scan or an earlier approval)' })
+  registered!: number;
+  @ApiProperty({ type: 'integer', description: 'manifests awaiting approval' }) pending!: number;
+  @ApiProperty({ type: 'integer', description: 'malformed manifests' }) invalid!: number;
+  @ApiProperty({ type: 'integer', description: 'manifests naming a (name, version) registered from elsewhere' }) duplicate!: number;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MAX_TEXT_LENGTH, NO_CONTROL_CHARACTERS } from '../cache/cache-limits';
+import { PageOf } from '../common/page-of';
 
 const text = (name: string) => ({ message: `${name} must be a string of at most ${MAX_TEXT_LENGTH} characters` });
 const INSTALLATION_ID_RULE = { message: `installation_id must be 1 to ${MAX_TEXT_LENGTH} characters without control characters` };
@@ -15,18 +16,22 @@ export class RegisterInstallationDto {
   @MaxLength(MAX_TEXT_LENGTH, INSTALLATION_ID_RULE)
   installation_id!: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString(text('hostname')) @MaxLength(MAX_TEXT_LENGTH, text('hostname')) hostname?: string | null;
-  @ApiPropertyOptional({ example: 'linux' })
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString(text('hostname'))
+  @MaxLength(MAX_TEXT_LENGTH, text('hostname'))
+  hostname?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'linux' })
   @IsOptional()
   @IsString(text('platform'))
   @MaxLength(MAX_TEXT_LENGTH, text('platform'))
   platform?: string | null;
-  @ApiPropertyOptional({ example: '3.11.7' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '3.11.7' })
   @IsOptional()
   @IsString(text('python_version'))
   @MaxLength(MAX_TEXT_LENGTH, text('python_version'))
   python_version?: string | null;
-  @ApiPropertyOptional({ example: '1.4.0' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '1.4.0' })
   @IsOptional()
   @IsString(text('sim2l_version'))
   @MaxLength(MAX_TEXT_LENGTH, text('sim2l_version'))
@@ -46,9 +51,6 @@ export class InstallationResponse {
   @ApiProperty(TIMESTAMP) last_seen_at!: string;
 }
 
-export class InstallationListResponse {
+export class InstallationListResponse extends PageOf {
   @ApiProperty({ type: [InstallationResponse] }) installations!: InstallationResponse[];
-  @ApiProperty() total!: number;
-  @ApiProperty() limit!: number;
-  @ApiProperty() offset!: number;
 }

@@ -28,7 +28,13 @@ const MAX_COUNT = 2_147_483_647;
 function IsExecutionCount(name: string): PropertyDecorator {
   const rule = { message: `${name} must be an integer from 0 to ${MAX_COUNT}` };
   return applyDecorators(
-    ApiPropertyOptional({ minimum: 0, maximum: MAX_COUNT, default: 0, description: 'as sim2l counts them; a later record replaces it' }),
+    ApiPropertyOptional({
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_COUNT,
+      default: 0,
+      description: 'as sim2l counts them; a later record replaces it',
+    }),
     IsOptional(),
     IsInt(rule),
     Min(0, rule),
@@ -60,6 +66,7 @@ export class RecordExecutionDto {
   execution_id!: string;
 
   @ApiProperty({
+    type: 'integer',
     minimum: 1,
     maximum: MAX_SIMULATION_ID,
     nullable: true,
@@ -78,35 +85,52 @@ export class RecordExecutionDto {
   @IsIn(ACCEPTED_EXECUTION_STATUSES, { message: `status must be one of ${ACCEPTED_EXECUTION_STATUSES.join(', ')}` })
   status!: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString(text('squid_id')) @MaxLength(MAX_TEXT_LENGTH, text('squid_id')) squid_id?: string | null;
-  @ApiPropertyOptional({ example: 'local' })
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString(text('squid_id'))
+  @MaxLength(MAX_TEXT_LENGTH, text('squid_id'))
+  squid_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'local' })
   @IsOptional()
   @IsString(text('executor_type'))
   @MaxLength(MAX_TEXT_LENGTH, text('executor_type'))
   executor_type?: string | null;
-  @ApiPropertyOptional({ example: '2026-11-22T10:12:25.123000' }) @IsOptional() @IsIsoTimestamp() started_at?: string | null;
-  @ApiPropertyOptional({ example: '2026-11-22T10:12:27.623000' }) @IsOptional() @IsIsoTimestamp() completed_at?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '2026-11-22T10:12:25.123000' })
+  @IsOptional()
+  @IsIsoTimestamp()
+  started_at?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: '2026-11-22T10:12:27.623000' })
+  @IsOptional()
+  @IsIsoTimestamp()
+  completed_at?: string | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_DURATION_SECONDS, description: 'kept to the microsecond' })
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0, maximum: MAX_DURATION_SECONDS, description: 'kept to the microsecond' })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, DURATION_RULE)
   @Min(0, DURATION_RULE)
   @Max(MAX_DURATION_SECONDS, DURATION_RULE)
   duration_seconds?: number | null;
 
-  @ApiPropertyOptional({ description: 'default: true when status is cached, else false' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'default: true when status is cached, else false' })
   @IsOptional()
   @IsBoolean({ message: 'cache_hit must be true or false' })
   cache_hit?: boolean | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsString(text('input_hash')) @MaxLength(MAX_TEXT_LENGTH, text('input_hash')) input_hash?:
-    string | null;
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString(text('input_hash'))
+  @MaxLength(MAX_TEXT_LENGTH, text('input_hash'))
+  input_hash?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString(text('run_db_path', MAX_RUN_DB_PATH_LENGTH))
   @MaxLength(MAX_RUN_DB_PATH_LENGTH, text('run_db_path', MAX_RUN_DB_PATH_LENGTH))
   run_db_path?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString(text('user_id')) @MaxLength(MAX_TEXT_LENGTH, text('user_id')) user_id?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString(text('user_id'))
+  @MaxLength(MAX_TEXT_LENGTH, text('user_id'))
+  user_id?: string | null;
 
   @IsExecutionCount('output_count') output_count?: number | null;
   @IsExecutionCount('artifact_count') artifact_count?: number | null;

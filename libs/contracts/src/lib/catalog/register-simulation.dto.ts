@@ -41,13 +41,13 @@ export class RegisterSimulationDto extends SimulationProvenanceDto {
   @Matches(VERSION_PATTERN, { message: VERSION_RULE })
   version!: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_DESCRIPTION_LENGTH, default: '' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, default: '' })
   @IsOptional()
   @IsString({ message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
   @MaxLength(MAX_DESCRIPTION_LENGTH, { message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
   description?: string | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_AUTHOR_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_AUTHOR_LENGTH })
   @IsOptional()
   @IsString({ message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })
   @MaxLength(MAX_AUTHOR_LENGTH, { message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })

@@ -23,19 +23,24 @@ function IsJsonObjectOrArray(options?: ValidationOptions): PropertyDecorator {
  * Shared by POST /simulations (and manifests) and PATCH /simulations/{id}.
  */
 export class SimulationProvenanceDto {
-  @ApiPropertyOptional({ description: 'the sim2l installation that registered it', maxLength: MAX_TEXT_LENGTH })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'the sim2l installation that registered it',
+    maxLength: MAX_TEXT_LENGTH,
+  })
   @IsOptional()
   @IsString(text('installation_id'))
   @MaxLength(MAX_TEXT_LENGTH, text('installation_id'))
   installation_id?: string | null;
 
-  @ApiPropertyOptional({ example: 'notebook', maxLength: MAX_TEXT_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'notebook', maxLength: MAX_TEXT_LENGTH })
   @IsOptional()
   @IsString(text('workflow_type'))
   @MaxLength(MAX_TEXT_LENGTH, text('workflow_type'))
   workflow_type?: string | null;
 
-  @ApiPropertyOptional({ description: 'SHA-256 of the workflow', maxLength: MAX_TEXT_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'SHA-256 of the workflow', maxLength: MAX_TEXT_LENGTH })
   @IsOptional()
   @IsString(text('workflow_hash'))
   @MaxLength(MAX_TEXT_LENGTH, text('workflow_hash'))
@@ -66,7 +71,12 @@ export class SimulationProvenanceDto {
   @IsJsonObjectOfAtMost(MAX_METADATA_BYTES)
   metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ default: false, description: 'stored as sent; registration through the API is immediate either way' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description: 'stored as sent; registration through the API is immediate either way',
+  })
   @IsOptional()
   @IsBoolean({ message: 'auto_approve must be true or false' })
   auto_approve?: boolean | null;

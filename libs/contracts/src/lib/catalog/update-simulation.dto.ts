@@ -12,23 +12,23 @@ import { IsTagList } from './tag-list';
  * accepted only when equal to the stored ones (they cannot be changed).
  */
 export class UpdateSimulationDto extends SimulationProvenanceDto {
-  @ApiPropertyOptional({ description: 'must equal the stored name (cannot be changed)' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'must equal the stored name (cannot be changed)' })
   @IsOptional()
   @IsString({ message: 'name must be a string' })
   name?: string | null;
 
-  @ApiPropertyOptional({ description: 'must equal the stored version (cannot be changed)' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'must equal the stored version (cannot be changed)' })
   @IsOptional()
   @IsString({ message: 'version must be a string' })
   version?: string | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_DESCRIPTION_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH })
   @IsOptional()
   @IsString({ message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
   @MaxLength(MAX_DESCRIPTION_LENGTH, { message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
   description?: string | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_AUTHOR_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_AUTHOR_LENGTH })
   @IsOptional()
   @IsString({ message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })
   @MaxLength(MAX_AUTHOR_LENGTH, { message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })

@@ -12,14 +12,14 @@ export const MAX_PAGE_OFFSET = Number.MAX_SAFE_INTEGER;
 
 /** `limit` (1..1000, default 50) and `offset` (0..2^53 - 1, default 0) of every paged list. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
   @DecimalInteger()
   @IsInt({ message: 'limit must be an integer' })
   @Min(1, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
   @Max(MAX_PAGE_LIMIT, { message: `limit must be from 1 to ${MAX_PAGE_LIMIT}` })
   limit = DEFAULT_PAGE_LIMIT;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
   @DecimalInteger()
   @IsInt({ message: 'offset must be an integer' })
   @Min(0, { message: 'offset must not be negative' })

@@ -42,18 +42,23 @@ export class RegisterDirectDto {
   @IsStorableString(MAX_RESULT_STATUS_LENGTH)
   status!: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_SQUID_ID_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_SQUID_ID_LENGTH })
   @IsOptional()
   @IsStorableString(MAX_SQUID_ID_LENGTH)
   squid_id?: string | null;
 
-  @ApiPropertyOptional({ minimum: 0 })
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 0 })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, DURATION_RULE)
   @Min(0, DURATION_RULE)
   duration_seconds?: number | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH, description: 'stored as given; not opened' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH,
+    description: 'stored as given; not opened',
+  })
   @EmptyAsAbsent()
   @IsOptional()
   @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
@@ -65,7 +70,7 @@ export class RegisterDirectDto {
   @IsBoundedJsonObject(MAX_RESULT_METADATA_BYTES)
   metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ default: false })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, default: false })
   @IsOptional()
   @IsBoolean({ message: 'replace must be a boolean' })
   replace?: boolean | null;

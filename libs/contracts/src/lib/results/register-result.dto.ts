@@ -21,13 +21,18 @@ export class RegisterResultDto {
   @Matches(IDENTIFIER_PATTERN, RESULT_EXECUTION_ID_RULE)
   execution_id!: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH, description: 'below the runs root; a relative path is relative to it' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_RESULT_RUN_DB_PATH_LENGTH,
+    description: 'below the runs root; a relative path is relative to it',
+  })
   @EmptyAsAbsent()
   @IsOptional()
   @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
   run_db_path?: string | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_SQUID_ID_LENGTH, description: 'used when the run database has none' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_SQUID_ID_LENGTH, description: 'used when the run database has none' })
   @IsOptional()
   @IsStorableString(MAX_SQUID_ID_LENGTH)
   squid_id?: string | null;
@@ -38,7 +43,12 @@ export class RegisterResultDto {
   @IsBoundedJsonObject(MAX_RESULT_METADATA_BYTES)
   metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ default: false, description: 'replace a result already registered for execution_id (409 otherwise)' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description: 'replace a result already registered for execution_id (409 otherwise)',
+  })
   @IsOptional()
   @IsBoolean({ message: 'replace must be a boolean' })
   replace?: boolean | null;

@@ -1,78 +1,94 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PageOf } from '../common/page-of';
+import { TIMESTAMP_API } from '../common/timestamp-api';
 import type { ResultJsonValue } from './result-values';
-import type { ResultParamClass } from './results-limits';
+import { RESULT_PARAM_CLASSES, ResultParamClass } from './results-limits';
 
-export interface RegisterResultResponse {
-  success: true;
-  result_id: number;
-  execution_id: string;
-  input_count: number;
-  output_count: number;
+/** Any JSON value, null included (OpenAPI 3.0 has no null type, so each branch is nullable). */
+const JSON_VALUE_API = {
+  anyOf: [
+    { type: 'string', nullable: true },
+    { type: 'number', nullable: true },
+    { type: 'boolean', nullable: true },
+    { type: 'array', items: {}, nullable: true },
+    { type: 'object', additionalProperties: true, nullable: true },
+  ],
+};
+const VALUES_API = { type: 'object', additionalProperties: {}, description: 'parameter name → JSON value' } as const;
+
+export class RegisterResultResponse {
+  @ApiProperty({ enum: [true] }) success!: true;
+  @ApiProperty({ type: 'integer', minimum: 1 }) result_id!: number;
+  @ApiProperty() execution_id!: string;
+  @ApiProperty({ type: 'integer', minimum: 0 }) input_count!: number;
+  @ApiProperty({ type: 'integer', minimum: 0 }) output_count!: number;
 }
 
 /** A parameter's schema: from the run database's row and metadata, or inferred from the value. */
-export interface ResultParameterSchema {
-  type: string | null;
-  units: string | null;
-  description: ResultJsonValue;
-  min: ResultJsonValue;
-  max: ResultJsonValue;
-  default: ResultJsonValue;
+export class ResultParameterSchema {
+  @ApiProperty({ type: String, nullable: true }) type!: string | null;
+  @ApiProperty({ type: String, nullable: true }) units!: string | null;
+  @ApiProperty(JSON_VALUE_API) description!: ResultJsonValue;
+  @ApiProperty(JSON_VALUE_API) min!: ResultJsonValue;
+  @ApiProperty(JSON_VALUE_API) max!: ResultJsonValue;
+  @ApiProperty(JSON_VALUE_API) default!: ResultJsonValue;
 }
 
-export interface ResultSchema {
-  inputs: Record<string, ResultParameterSchema>;
-  outputs: Record<string, ResultParameterSchema>;
+export class ResultSchema {
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ResultParameterSchema' } })
+  inputs!: Record<string, ResultParameterSchema>;
+  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/ResultParameterSchema' } })
+  outputs!: Record<string, ResultParameterSchema>;
 }
 
 /** GET /results/{execution_id}. */
-export interface ResultResponse {
-  id: number;
-  execution_id: string;
-  simulation_name: string;
-  simulation_version: string;
-  squid_id: string | null;
-  status: string;
-  duration_seconds: number | null;
-  input_params: Record<string, ResultJsonValue>;
-  output_params: Record<string, ResultJsonValue>;
-  schema: ResultSchema;
-  run_db_path: string | null;
-  metadata: Record<string, unknown> | null;
-  created_at: string;
-  completed_at: string | null;
+export class ResultResponse {
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'the result id' }) id!: number;
+  @ApiProperty() execution_id!: string;
+  @ApiProperty() simulation_name!: string;
+  @ApiProperty() simulation_version!: string;
+  @ApiProperty({ type: String, nullable: true }) squid_id!: string | null;
+  @ApiProperty() status!: string;
+  @ApiProperty({ type: Number, nullable: true }) duration_seconds!: number | null;
+  @ApiProperty(VALUES_API) input_params!: Record<string, ResultJsonValue>;
+  @ApiProperty(VALUES_API) output_params!: Record<string, ResultJsonValue>;
+  @ApiProperty({ type: ResultSchema }) schema!: ResultSchema;
+  @ApiProperty({ type: String, nullable: true }) run_db_path!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata!: Record<string, unknown> | null;
+  @ApiProperty(TIMESTAMP_API) created_at!: string;
+  @ApiProperty({ ...TIMESTAMP_API, nullable: true }) completed_at!: string | null;
 }
 
-export interface SearchHit {
-  execution_id: string;
-  simulation_name: string;
-  simulation_version: string;
-  squid_id: string | null;
-  input_params: Record<string, ResultJsonValue>;
-  output_params: Record<string, ResultJsonValue>;
-  status: string;
-  created_at: string;
+/** A hit of POST /search. */
+export class SearchHit {
+  @ApiProperty() execution_id!: string;
+  @ApiProperty() simulation_name!: string;
+  @ApiProperty() simulation_version!: string;
+  @ApiProperty({ type: String, nullable: true }) squid_id!: string | null;
+  @ApiProperty(VALUES_API) input_params!: Record<string, ResultJsonValue>;
+  @ApiProperty(VALUES_API) output_params!: Record<string, ResultJsonValue>;
+  @ApiProperty() status!: string;
+  @ApiProperty(TIMESTAMP_API) created_at!: string;
 }
 
-export interface SearchResultsResponse {
-  results: SearchHit[];
-  count: number;
-  total: number;
-  limit: number;
-  offset: number;
+export class SearchResultsResponse extends PageOf {
+  @ApiProperty({ type: [SearchHit], description: 'newest first' }) results!: SearchHit[];
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'hits returned' }) count!: number;
 }
 
-export interface DeleteResultResponse {
-  status: 'deleted';
-  execution_id: string;
+export class DeleteResultResponse {
+  @ApiProperty({ enum: ['deleted'] }) status!: 'deleted';
+  @ApiProperty() execution_id!: string;
 }
 
-export interface ParameterStatsResponse {
-  simulation_name: string;
-  param_name: string;
-  param_class: ResultParamClass;
-  param_type: string | null;
-  count: number;
-  avg_value: number | null;
-  min_value: number | null;
-  max_value: number | null;
+/** GET /stats/{simulation_name}/{param_name}: over the numeric scalar values; count 0 and the rest null without any. */
+export class ParameterStatsResponse {
+  @ApiProperty() simulation_name!: string;
+  @ApiProperty() param_name!: string;
+  @ApiProperty({ enum: RESULT_PARAM_CLASSES }) param_class!: ResultParamClass;
+  @ApiProperty({ type: String, nullable: true, description: "the schema's type of the parameter" }) param_type!: string | null;
+  @ApiProperty({ type: 'integer', minimum: 0 }) count!: number;
+  @ApiProperty({ type: Number, nullable: true }) avg_value!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) min_value!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) max_value!: number | null;
 }

@@ -16,17 +16,23 @@ const FILTERS_API = {
 
 /** Body of POST /search; paging (`limit`, `offset`) is part of the body. Without a simulation, all are searched. */
 export class SearchResultsDto {
-  @ApiPropertyOptional({ maxLength: MAX_RESULT_NAME_LENGTH, example: 'heat-1d', description: 'absent or null: every simulation' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_RESULT_NAME_LENGTH,
+    example: 'heat-1d',
+    description: 'absent or null: every simulation',
+  })
   @IsOptional()
   @IsStorableString(MAX_RESULT_NAME_LENGTH)
   simulation_name?: string | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_RESULT_NAME_LENGTH })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_RESULT_NAME_LENGTH })
   @IsOptional()
   @IsStorableString(MAX_RESULT_NAME_LENGTH)
   simulation_version?: string | null;
 
-  @ApiPropertyOptional({ maxLength: MAX_RESULT_STATUS_LENGTH, example: 'completed' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_RESULT_STATUS_LENGTH, example: 'completed' })
   @IsOptional()
   @IsStorableString(MAX_RESULT_STATUS_LENGTH)
   status?: string | null;
@@ -34,12 +40,12 @@ export class SearchResultsDto {
   @ApiPropertyOptional(FILTERS_API) @IsOptional() @KeepRawJson() @IsFilterMap() input_filters?: Record<string, unknown> | null;
   @ApiPropertyOptional(FILTERS_API) @IsOptional() @KeepRawJson() @IsFilterMap() output_filters?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
   @IsOptional()
   @IsIntegerInRange(1, MAX_PAGE_LIMIT, `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`)
   limit?: number | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
+  @ApiPropertyOptional({ nullable: true, type: 'integer', minimum: 0, maximum: MAX_PAGE_OFFSET, default: 0 })
   @IsOptional()
   @IsIntegerInRange(0, MAX_PAGE_OFFSET, 'offset must be a non-negative integer')
   offset?: number | null;

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@simsvc/auth';
+import { HealthyResponse, UnhealthyResponse } from '@simsvc/contracts';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { SERVICE_CONFIG, SERVICE_DATA_SOURCE } from '../platform.tokens';
@@ -18,8 +19,9 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOkResponse({ description: '{status: "healthy", service, backend}' })
-  @ApiServiceUnavailableResponse({ description: '{status: "unhealthy", service, backend, error: "database unreachable"}' })
+  @ApiOperation({ summary: 'Whether the service and its database answer' })
+  @ApiOkResponse({ type: HealthyResponse, description: 'the service and its database answer' })
+  @ApiServiceUnavailableResponse({ type: UnhealthyResponse, description: 'the database does not answer within 2 s' })
   async health(@Res() response: Response): Promise<void> {
     const report = { service: this.config.service, backend: this.config.database.backend };
     if (await this.databaseAnswers()) {
