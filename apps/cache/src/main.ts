@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { runService } from '@simsvc/platform';
+import { PRINT_OPENAPI_FLAG, printOpenApiDocument, runService } from '@simsvc/platform';
 import { AppModule } from './app/app.module';
 import { CACHE_SERVICE } from './app/cache-config';
 
-void runService(CACHE_SERVICE, (config) => AppModule.forRoot(config));
+const service = process.argv[2] === PRINT_OPENAPI_FLAG ? printOpenApiDocument : runService;
+void service(CACHE_SERVICE, (config) => AppModule.forRoot(config));

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { runService } from '@simsvc/platform';
+import { PRINT_OPENAPI_FLAG, printOpenApiDocument, runService } from '@simsvc/platform';
 import { AppModule } from './app/app.module';
 import { CATALOG_SERVICE } from './app/catalog-config';
 
-void runService(CATALOG_SERVICE, (config) => AppModule.forRoot(config));
+const service = process.argv[2] === PRINT_OPENAPI_FLAG ? printOpenApiDocument : runService;
+void service(CATALOG_SERVICE, (config) => AppModule.forRoot(config));

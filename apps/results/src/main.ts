@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { runService } from '@simsvc/platform';
+import { PRINT_OPENAPI_FLAG, printOpenApiDocument, runService } from '@simsvc/platform';
 import { AppModule } from './app/app.module';
 import { RESULTS_SERVICE } from './app/results-config';
 
-void runService(RESULTS_SERVICE, (config) => AppModule.forRoot(config));
+const service = process.argv[2] === PRINT_OPENAPI_FLAG ? printOpenApiDocument : runService;
+void service(RESULTS_SERVICE, (config) => AppModule.forRoot(config));

@@ -9,3 +9,5 @@ export * from './lib/platform.module';
 export * from './lib/platform.tokens';
 export * from './lib/errors/validation.pipe';
 export * from './lib/errors/body-shape';
+export * from './lib/openapi/openapi';
+export * from './lib/openapi/print-openapi';
