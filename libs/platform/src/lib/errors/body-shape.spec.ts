@@ -24,6 +24,13 @@ describe('bodyShapeProblem', () => {
     expect(bodyShapeProblem({ a: '__proto__', list: ['__proto__'] })).toBeUndefined();
   });
 
+  it('refuses U+0000 in any key or string, at any depth, and in a bare string', () => {
+    expect(bodyShapeProblem({ a: [{ b: 'x\u0000y' }] })).toBe('request body must not contain U+0000');
+    expect(bodyShapeProblem(JSON.parse('{"a":{"k\\u0000":1}}'))).toBe('request body must not contain U+0000');
+    expect(bodyShapeProblem('\u0000', 'path parameter')).toBe('path parameter must not contain U+0000');
+    expect(bodyShapeProblem({ a: 'x\\u0000y', b: '\u2400' })).toBeUndefined();
+  });
+
   it('names the document it was given', () => {
     expect(bodyShapeProblem(JSON.parse('{"__proto__":{}}'), 'manifest')).toBe('manifest must not use __proto__ as a key');
   });

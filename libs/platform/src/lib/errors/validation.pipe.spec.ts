@@ -1,5 +1,13 @@
 import { BadRequestException } from '@nestjs/common';
-import { MAX_BODY_NESTING, PageQueryDto, RecordExecutionDto, RegisterSimulationDto, StoreEntryDto } from '@simsvc/contracts';
+import {
+  MAX_BODY_NESTING,
+  PageQueryDto,
+  RecordExecutionDto,
+  RegisterDirectDto,
+  RegisterSimulationDto,
+  SearchResultsDto,
+  StoreEntryDto,
+} from '@simsvc/contracts';
 import { ContractValidationPipe } from './validation.pipe';
 
 describe('ContractValidationPipe', () => {
@@ -49,6 +57,41 @@ describe('ContractValidationPipe', () => {
     expect(await rejection(deep, StoreEntryDto)).toEqual({ message: tooDeep, details: [tooDeep] });
     const proto = 'request body must not use __proto__ as a key';
     expect(await rejection(JSON.parse('{"metadata":{"__proto__":{"x":1}}}'), StoreEntryDto)).toEqual({ message: proto, details: [proto] });
+  });
+
+  it('keeps constructor and prototype as data in maps of names, at any depth', async () => {
+    const body = JSON.parse(
+      `{"execution_id":"r1","simulation_name":"s","simulation_version":"1","status":"completed",
+        "input_params":{"constructor":1,"prototype":{"constructor":[2]}},"output_params":{},"metadata":{"constructor":"m"}}`,
+    );
+    const dto = (await pipe.transform(body, { type: 'body', metatype: RegisterDirectDto })) as RegisterDirectDto;
+    expect(dto).toBeInstanceOf(RegisterDirectDto);
+    expect(dto.input_params).toEqual(JSON.parse('{"constructor":1,"prototype":{"constructor":[2]}}'));
+    expect(Object.hasOwn(dto.input_params, 'constructor')).toBe(true);
+    expect(dto.metadata).toEqual(JSON.parse('{"constructor":"m"}'));
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    const search = (await pipe.transform(JSON.parse('{"input_filters":{"constructor":{"$gt":1}}}'), {
+      type: 'body',
+      metatype: SearchResultsDto,
+    })) as SearchResultsDto;
+    expect(Object.keys(search.input_filters ?? {})).toEqual(['constructor']);
+  });
+
+  it('refuses constructor and prototype as fields of a DTO', async () => {
+    expect((await rejection(JSON.parse('{"cache_key":"k","simulation_id":1,"constructor":{}}'), StoreEntryDto)).message).toBe(
+      'property constructor should not exist',
+    );
+    expect((await rejection(JSON.parse('{"prototype":1}'), PageQueryDto, 'query')).message).toBe('property prototype should not exist');
+  });
+
+  it('refuses U+0000 in bodies, query strings and path parameters', async () => {
+    expect((await rejection({ cache_key: 'a\u0000', simulation_id: 1 }, StoreEntryDto)).message).toBe(
+      'request body must not contain U+0000',
+    );
+    expect((await rejection({ limit: '\u0000' }, PageQueryDto, 'query')).message).toBe('query string must not contain U+0000');
+    await expect(pipe.transform('a\u0000b', { type: 'param', metatype: String, data: 'name' })).rejects.toThrow(
+      'path must not contain U+0000',
+    );
   });
 
   it('rejects offsets beyond what a JSON number holds exactly', async () => {

@@ -1,5 +1,7 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import type { ValidatorOptions } from 'class-validator';
 import { bodyShapeProblem } from './body-shape';
+import { restoreDataKeys, type SetAsideKeys, setAsideDataKeys } from './data-keys';
 
 /**
  * Flattens nested class-validator errors into one line per failed constraint, each line once (a
@@ -25,8 +27,10 @@ function constraintLines(errors: ValidationError[], parent: string): string[] {
 /**
  * The global validation pipe: whitelisting with unknown fields rejected, payload transformed to
  * DTO classes, and errors in the contract's shape (`message` = first line, `details` = all).
- * Bodies too deep to validate, or with a `__proto__` key, are refused first (see
- * bodyShapeProblem). Pipes run after guards, so 401 and 403 still come before any 400.
+ * Bodies too deep to validate, with a `__proto__` key or with U+0000, are refused first (see
+ * bodyShapeProblem); so are query strings and path parameters with U+0000. Keys `constructor`
+ * and `prototype` stay data in maps of names and are refused as DTO fields (see data-keys.ts).
+ * Pipes run after guards, so 401 and 403 still come before any 400.
  */
 @Injectable()
 export class ContractValidationPipe extends ValidationPipe {
@@ -47,6 +51,26 @@ export class ContractValidationPipe extends ValidationPipe {
   /** Query DTOs whose empty form (no parameters at all) is known to be valid. */
   private readonly validWhenEmpty = new WeakSet<object>();
 
+  /** The value being transformed and its keys set aside, from stripProtoKeys to validate (no await between them). */
+  private settingAside?: { untransformed: unknown; keys: SetAsideKeys };
+
+  // Nest deletes `constructor` and `prototype` keys here before class-transformer runs;
+  // `__proto__` is refused before. The other two are set aside instead, so that validate can
+  // put them back where they are data (see data-keys.ts).
+  protected override stripProtoKeys(value: unknown): void {
+    this.settingAside = { untransformed: value, keys: setAsideDataKeys(value) };
+  }
+
+  protected override validate(object: object, validatorOptions?: ValidatorOptions) {
+    const settingAside = this.settingAside;
+    this.settingAside = undefined;
+    if (settingAside) {
+      const problem = restoreDataKeys(settingAside.untransformed, object, settingAside.keys);
+      if (problem) throw badRequest(problem);
+    }
+    return super.validate(object, validatorOptions);
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
     if (metadata.type === 'body') {
@@ -59,6 +83,10 @@ export class ContractValidationPipe extends ValidationPipe {
     // class-transformer drops a `__proto__` key before whitelisting could refuse it as unknown.
     if (metadata.type === 'query' && typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {
       throw badRequest('property __proto__ should not exist');
+    }
+    if (metadata.type === 'query' || metadata.type === 'param') {
+      const problem = bodyShapeProblem(value, metadata.type === 'query' ? 'query string' : 'path');
+      if (problem) throw badRequest(problem);
     }
     // Hot path: most GETs carry no query; validating the same empty object again is pure cost.
     if (metadata.type === 'query' && metatype && isEmptyObject(value) && this.validWhenEmpty.has(metatype)) {
