@@ -1,13 +1,19 @@
-import { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants, Dirent } from 'node:fs';
+import { open, readdir, readlink, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { malformedJsonProblem } from './malformed-json';
 
 /** The file name automatic registration looks for, at any depth of the watch directory. */
 export const MANIFEST_NAME = 'simulation.json';
 /** Same limit as request bodies. */
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
 
-export type ManifestRead = { kind: 'body'; body: unknown } | { kind: 'unreadable'; problem: string } | { kind: 'missing' };
+export type ManifestRead =
+  | { kind: 'body'; body: unknown }
+  | { kind: 'unreadable'; problem: string }
+  | { kind: 'missing' }
+  /** A link (of the file or a directory above it) that leads out of the watch directory. */
+  | { kind: 'outside' };
 
 /**
  * Every simulation.json below `root`, sorted. Symbolic links to directories are not followed
@@ -33,21 +39,42 @@ export async function findManifests(root: string): Promise<string[]> {
   return found.sort();
 }
 
-/** Reads and parses one manifest; never throws. */
-export async function readManifest(path: string): Promise<ManifestRead> {
+/**
+ * Reads and parses one manifest below root; never throws. The file is opened once (without
+ * blocking on a FIFO) and everything else goes through that descriptor: where it really is (a
+ * symlinked file or directory may lead anywhere), that it is a regular file, its size, its text.
+ */
+export async function readManifest(root: string, path: string): Promise<ManifestRead> {
   try {
-    const info = await stat(path);
-    if (!info.isFile()) return { kind: 'unreadable', problem: 'manifest is not a regular file' };
-    if (info.size > MAX_MANIFEST_BYTES) return { kind: 'unreadable', problem: `manifest is larger than ${MAX_MANIFEST_BYTES} bytes` };
-    const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+    const realRoot = await realpath(root);
+    const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      return { kind: 'body', body: JSON.parse(text) as unknown };
-    } catch (error) {
-      return { kind: 'unreadable', problem: `malformed JSON: ${(error as Error).message}` };
+      if (!isWithin(realRoot, await readlink(`/proc/self/fd/${file.fd}`))) return { kind: 'outside' };
+      const info = await file.stat();
+      if (!info.isFile()) return { kind: 'unreadable', problem: 'manifest is not a regular file' };
+      if (info.size > MAX_MANIFEST_BYTES) return { kind: 'unreadable', problem: `manifest is larger than ${MAX_MANIFEST_BYTES} bytes` };
+      const text = (await file.readFile('utf8')).replace(/^\uFEFF/, '');
+      try {
+        return { kind: 'body', body: JSON.parse(text) as unknown };
+      } catch (error) {
+        return { kind: 'unreadable', problem: malformedJsonProblem(text, error) };
+      }
+    } finally {
+      await file.close();
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
     return { kind: 'unreadable', problem: `cannot read manifest (${code ?? 'error'})` };
   }
+}
+
+/** path as shown to clients: relative to the watch directory, which they need not know. */
+export function shownManifestPath(root: string, path: string): string {
+  return relative(root, path);
+}
+
+function isWithin(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }

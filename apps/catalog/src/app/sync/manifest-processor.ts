@@ -9,11 +9,12 @@ import { SimulationsRepository } from '../simulations/simulations.repository';
 import { findManifests, readManifest } from './manifest-files';
 import { SyncRepository } from './sync.repository';
 
-/** What became of one manifest; `gone` when the file no longer exists. */
-export type ManifestOutcome = 'registered' | 'pending' | 'invalid' | 'duplicate' | 'gone';
+/** What became of one manifest; `gone` when the file no longer exists, `ignored` when it lies outside the watch directory. */
+export type ManifestOutcome = 'registered' | 'pending' | 'invalid' | 'duplicate' | 'gone' | 'ignored';
 
 const MAX_ERROR_LENGTH = 2000;
 const MAX_KEY_LENGTH = 256;
+const OUTSIDE = 'outside the watch directory';
 
 /**
  * Turns manifests into queue items or simulations (contract §5 automatic registration). A
@@ -40,20 +41,27 @@ export class ManifestProcessor {
     const counts: SyncScanResponse = { registered: 0, pending: 0, invalid: 0, duplicate: 0 };
     const paths = await findManifests(root);
     for (const path of paths) {
-      const outcome = await this.process(path);
-      if (outcome !== 'gone') counts[outcome] += 1;
+      const outcome = await this.process(root, path);
+      if (outcome !== 'gone' && outcome !== 'ignored') counts[outcome] += 1;
     }
     await this.dropVanished(root, new Set(paths));
     stopTimer();
     return counts;
   }
 
-  async process(path: string): Promise<ManifestOutcome> {
-    const read = await readManifest(path);
+  /** Reads the manifest at path, below the watch directory root, and queues or registers it. */
+  async process(root: string, path: string): Promise<ManifestOutcome> {
+    const read = await readManifest(root, path);
     if (read.kind === 'missing') {
       this.reported.delete(path);
       await this.queue.dropOpenOf(path);
       return 'gone';
+    }
+    if (read.kind === 'outside') {
+      await this.queue.dropOpenOf(path);
+      if (this.reported.get(path) !== OUTSIDE) this.logger.warn(`ignored manifest ${path}: it leads outside the watch directory`);
+      this.reported.set(path, OUTSIDE);
+      return 'ignored';
     }
     const check = read.kind === 'unreadable' ? { ok: false as const, problems: [read.problem] } : await checkRegistration(read.body);
     const outcome = check.ok ? await this.accept(path, check.simulation) : await this.reject(path, check.problems, check);

@@ -48,7 +48,7 @@ export class ManifestWatcher implements OnApplicationBootstrap, OnModuleDestroy 
       ignored: (path, stats) => stats?.isFile() === true && basename(path) !== MANIFEST_NAME,
     });
     const onManifest = (path: string) => {
-      if (basename(path) === MANIFEST_NAME) void this.enqueue(() => this.processor.process(path)).catch(() => undefined);
+      if (basename(path) === MANIFEST_NAME) void this.enqueue(() => this.processor.process(root, path)).catch(() => undefined);
     };
     this.watcher
       .on('add', onManifest)

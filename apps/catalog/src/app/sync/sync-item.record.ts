@@ -1,4 +1,5 @@
 import { formatTimestamp, SyncItemResponse, SyncItemStatus } from '@simsvc/contracts';
+import { shownManifestPath } from './manifest-files';
 
 /** Queue states: the three the API lists, and the two of manifests already turned into simulations. */
 export type StoredSyncStatus = SyncItemStatus | 'approved' | 'registered';
@@ -20,13 +21,14 @@ export interface SyncItemRecord {
   updated_at: number;
 }
 
-export function toSyncItemResponse(record: SyncItemRecord): SyncItemResponse {
+/** The item as clients see it; root is the watch directory, which they need not know. */
+export function toSyncItemResponse(record: SyncItemRecord, root: string): SyncItemResponse {
   return {
     id: record.id,
     name: record.name === '' ? null : record.name,
     version: record.version === '' ? null : record.version,
     installation_id: record.installation_id,
-    manifest_path: record.manifest_path,
+    manifest_path: shownManifestPath(root, record.manifest_path),
     status: record.status as SyncItemStatus,
     error: record.error,
     discovered_at: formatTimestamp(record.discovered_at),

@@ -13,9 +13,13 @@ export class SyncController {
   constructor(private readonly sync: SyncService) {}
 
   @Get('pending')
-  @RequirePrivileges('read_catalog')
+  // Not read_catalog (contract §5), which anonymous sessions hold: the queue shows what lies in
+  // the server's watch directory and why each manifest failed. update_catalog is what approving
+  // needs, so whoever may act on the queue may see it.
+  @RequirePrivileges('update_catalog')
   @ApiOperation({
-    summary: 'Manifests found in the watch directory and not registered: pending, invalid or duplicate (oldest first); X-Total-Count',
+    summary:
+      'Manifests found in the watch directory and not registered: pending, invalid or duplicate (oldest first); X-Total-Count. Needs update_catalog',
   })
   @ApiOkResponse({ type: [SyncItemResponse], headers: TOTAL_COUNT_API })
   @ApiErrors(400, 401, 403, 503)

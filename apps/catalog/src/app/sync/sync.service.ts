@@ -1,5 +1,7 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ApproveSyncItemResponse, ListSyncItemsQueryDto, nowMicros, SyncItemResponse, SyncScanResponse } from '@simsvc/contracts';
+import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
+import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
 import { NewSimulation } from '../simulations/simulation-registration';
 import { SimulationsRepository } from '../simulations/simulations.repository';
@@ -17,12 +19,14 @@ export class SyncService {
     private readonly simulations: SimulationsRepository,
     private readonly watcher: ManifestWatcher,
     private readonly metrics: CatalogMetrics,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<CatalogConfig>,
   ) {}
 
   async pending(query: ListSyncItemsQueryDto): Promise<ResponsePage<SyncItemResponse>> {
     const filter = { status: query.status, installationId: query.installation_id };
     const { records, total } = await this.queue.listOpen(filter, query.limit, query.offset);
-    return { items: records.map(toSyncItemResponse), total };
+    const root = this.config.extra.watchDir ?? '.';
+    return { items: records.map((record) => toSyncItemResponse(record, root)), total };
   }
 
   scan(): Promise<SyncScanResponse> {
