@@ -7,14 +7,15 @@ export interface RateLimit {
   windowMicros: number;
 }
 
-/** A granted event (its row id), or how long until the first limit it hit lets one more through. */
+/** A granted event (its row id), or how long until every limit it reached lets one more through. */
 export type Reservation = { granted: true; id: number } | { granted: false; retryAfterMicros: number };
 
 /**
  * Rate-limited events shared by every replica using the store. A reservation counts and records
- * in one transaction that holds a lock on (scope, subject), so parallel requests cannot all see
+ * in one transaction that holds a lock on what it counts, so parallel requests cannot all see
  * room for one more: SQLite's BEGIN IMMEDIATE serialises writers; PostgreSQL takes a
- * transaction-scoped advisory lock on the key.
+ * transaction-scoped advisory lock on (scope, subject), or (scope, subject, address) when every
+ * limit counts per address.
  */
 export class RateEventRepository {
   constructor(private readonly sql: SqlExecutor) {}
@@ -22,13 +23,18 @@ export class RateEventRepository {
   async reserve(scope: string, subject: string, clientAddress: string, limits: readonly RateLimit[], now: number): Promise<Reservation> {
     return this.sql.transaction(async (tx) => {
       if (tx.backend === 'postgresql') {
-        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${scope}\n${subject}`]);
+        // Limits that all count per address need only that address's lock; one across addresses needs the subject's.
+        const perAddressOnly = limits.every((limit) => limit.perAddress);
+        const key = perAddressOnly ? `${scope}\n${subject}\n${clientAddress}` : `${scope}\n${subject}`;
+        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
       }
+      let retryAfterMicros = 0;
       for (const limit of limits) {
         const times = await recentTimes(tx, scope, subject, limit.perAddress ? clientAddress : null, now - limit.windowMicros, limit.max);
-        // Room again when the max-th most recent event leaves the window.
-        if (times.length >= limit.max) return { granted: false, retryAfterMicros: times[limit.max - 1] + limit.windowMicros - now };
+        // Room again when the max-th most recent event leaves the window; the longest wait of the limits reached wins.
+        if (times.length >= limit.max) retryAfterMicros = Math.max(retryAfterMicros, times[limit.max - 1] + limit.windowMicros - now);
       }
+      if (retryAfterMicros > 0) return { granted: false, retryAfterMicros };
       const [row] = await tx.query<{ id: number | string }>(
         'INSERT INTO auth_rate_events (scope, subject, client_address, at) VALUES ($1, $2, $3, $4) RETURNING id',
         [scope, subject, clientAddress, now],
