@@ -95,7 +95,7 @@ function buildCommand<T>(definition: ServiceDefinition<T>, prefix: string): Comm
     .addOption(
       new Option(
         '--trusted-proxies <list>',
-        'comma list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal) whose X-Forwarded-For is believed; default none',
+        'comma list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal) whose X-Forwarded-For is believed',
       )
         .env('SIMSVC_TRUSTED_PROXIES')
         .default([], 'none')
@@ -123,7 +123,7 @@ function buildCommand<T>(definition: ServiceDefinition<T>, prefix: string): Comm
     'after',
     '\nAlso read from the environment: SIMSVC_AUTH_SECRET (>= 32 bytes of >= 96 bits estimated entropy, e.g. openssl rand -base64 48;\n' +
       'generated and kept in the auth store when unset),\n' +
-      'SIMSVC_AUTH_ALLOW_ANONYMOUS (default true), SIMSVC_ADMIN_USERNAME, SIMSVC_ADMIN_PASSWORD, SIMSVC_ADMIN_EMAIL.\n' +
+      'SIMSVC_AUTH_ALLOW_ANONYMOUS (default true; false for shared deployments, see docs/security.md), SIMSVC_ADMIN_USERNAME, SIMSVC_ADMIN_PASSWORD, SIMSVC_ADMIN_EMAIL.\n' +
       'Precedence: command-line option > SIMSVC_* variable > container alias > default.',
   );
   return command;
