@@ -8,6 +8,9 @@ import { StartAllProcess } from './support/start-all-process';
 // Start-up as an operator sees it: the built service's exit status, its last line on standard
 // error, its log lines; and what npm start prints. Each backend's half registers only the tests
 // that concern it.
+// Child processes on a busy 2-core machine: the root config's guard against hangs, also when this
+// file runs under the app's own jest config (whose default is 5 s).
+jest.setTimeout(30_000);
 const PASSWORD = 'not-the-password-9f3c';
 const FAST_GIVE_UP = ['--startup-timeout', '3'];
 const retryLines = (messages: string[], store: string) => messages.filter((line) => line.startsWith(`${store} database unreachable at `));
@@ -151,6 +154,20 @@ if (testBackend() === 'sqlite') {
         expect(service.messages().filter((message) => /readable or writable by group or others/.test(message))).toEqual([]);
       } finally {
         await service.stop();
+      }
+    });
+
+    // npm start's first run: several services create and migrate one auth.db at the same moment.
+    it('starts several services at once on one new data directory, each migration applied once', async () => {
+      const data = join(root, 'shared');
+      const services = await Promise.all(
+        [1, 2, 3, 4].map(async () => new ServiceProcess(await sqliteArgs(join(data, 'cache.db'), join(data, 'auth.db')))),
+      );
+      try {
+        await Promise.all(services.map((service) => service.waitFor(/^listening on /)));
+      } finally {
+        const exits = await Promise.all(services.map((service) => service.stop()));
+        expect(exits.map((exit) => [exit.code, exit.stderr])).toEqual(Array(4).fill([0, expect.stringMatching(/SIGTERM received/)]));
       }
     });
 

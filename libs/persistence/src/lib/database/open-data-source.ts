@@ -7,6 +7,8 @@ import { classifyConnectFailure, describeFailure, StoreStartupError } from './st
 export const DEFAULT_STARTUP_TIMEOUT_SECONDS = 30;
 const FIRST_RETRY_DELAY_MS = 250;
 const LONGEST_RETRY_DELAY_MS = 4000;
+const SQLITE_MIGRATION_ATTEMPTS = 5;
+const SQLITE_MIGRATION_RETRY_MS = 100;
 const logger = new Logger('Database');
 
 /**
@@ -82,7 +84,7 @@ function describeTarget(options: DataSourceOptions): string {
 
 async function runMigrations(dataSource: DataSource): Promise<void> {
   if (dataSource.options.type !== 'postgres') {
-    await dataSource.runMigrations({ transaction: 'each' });
+    await runSqliteMigrations(dataSource);
     return;
   }
   const lockKey = advisoryLockKey(String(dataSource.options.migrationsTableName));
@@ -93,6 +95,25 @@ async function runMigrations(dataSource: DataSource): Promise<void> {
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => undefined);
     await runner.release();
+  }
+}
+
+/**
+ * SQLite has no advisory lock, and services sharing a new file (npm start's auth.db) migrate it at
+ * the same moment: one creates the migrations table or applies a migration while another does the
+ * same and fails ("table … already exists"). Each migration is one transaction, so the loser
+ * changed nothing; it tries again and finds the work done. A migration that is really broken
+ * fails every attempt.
+ */
+async function runSqliteMigrations(dataSource: DataSource): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+      return;
+    } catch (error) {
+      if (attempt >= SQLITE_MIGRATION_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, SQLITE_MIGRATION_RETRY_MS * attempt));
+    }
   }
 }
 
