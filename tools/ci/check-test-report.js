@@ -1,5 +1,7 @@
 // Fails when a test failed or was skipped, or when a required project (every service on both
-// backends, every lib) ran no test. Prints the plain closing line CI reads.
+// backends, every lib) ran no test, or (with --node-major N) when the run was not on Node.js N.
+// Prints the plain closing line CI reads.
+//   node tools/ci/check-test-report.js <summary.json> [--node-major 24]
 const fs = require('node:fs');
 
 const REQUIRED_PROJECTS = [
@@ -7,10 +9,14 @@ const REQUIRED_PROJECTS = [
   ...['cache', 'catalog', 'results'].flatMap((service) => [service, `${service}:sqlite`, `${service}:postgresql`]),
 ];
 
-const summary = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const [summaryFile, ...options] = process.argv.slice(2);
+const nodeMajorIndex = options.indexOf('--node-major');
+const expectedNodeMajor = nodeMajorIndex >= 0 ? Number(options[nodeMajorIndex + 1]) : undefined;
+
+const { node, projects } = JSON.parse(fs.readFileSync(summaryFile, 'utf8'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
-for (const [name, counts] of Object.entries(summary)) {
+for (const [name, counts] of Object.entries(projects)) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
@@ -18,10 +24,13 @@ for (const [name, counts] of Object.entries(summary)) {
   if (counts.suitesFailedToRun > 0) problems.push(`${name}: ${counts.suitesFailedToRun} suites failed to run`);
 }
 for (const project of REQUIRED_PROJECTS) {
-  if (!summary[project] || summary[project].passed === 0) problems.push(`${project}: no test ran`);
+  if (!projects[project] || projects[project].passed === 0) problems.push(`${project}: no test ran`);
 }
 if (totals.failed > 0) problems.push(`${totals.failed} tests failed`);
+if (expectedNodeMajor !== undefined && Number(/^v(\d+)\./.exec(node)?.[1]) !== expectedNodeMajor) {
+  problems.push(`the tests ran on Node.js ${node}, not ${expectedNodeMajor}`);
+}
 
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`Node.js ${node}: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 for (const problem of problems) console.error(`ci: ${problem}`);
 process.exit(problems.length > 0 ? 1 : 0);

@@ -1,5 +1,6 @@
 // Jest reporter: counts passed/failed/skipped tests per project (displayName, e.g. cache:postgresql),
-// prints them, and writes them to $SIMSVC_TEST_SUMMARY for tools/ci/check-test-report.js.
+// prints them, and writes them with the Node.js version that ran them to $SIMSVC_TEST_SUMMARY
+// for tools/ci/check-test-report.js.
 const fs = require('node:fs');
 
 class ProjectReporter {
@@ -18,11 +19,13 @@ class ProjectReporter {
   }
 
   onRunComplete() {
-    const summary = Object.fromEntries([...this.projects].sort(([a], [b]) => a.localeCompare(b)));
-    for (const [name, counts] of Object.entries(summary)) {
+    const projects = Object.fromEntries([...this.projects].sort(([a], [b]) => a.localeCompare(b)));
+    for (const [name, counts] of Object.entries(projects)) {
       console.log(`  ${name.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     }
-    if (process.env.SIMSVC_TEST_SUMMARY) fs.writeFileSync(process.env.SIMSVC_TEST_SUMMARY, JSON.stringify(summary, null, 2));
+    if (process.env.SIMSVC_TEST_SUMMARY) {
+      fs.writeFileSync(process.env.SIMSVC_TEST_SUMMARY, JSON.stringify({ node: process.version, projects }, null, 2));
+    }
   }
 }
 
