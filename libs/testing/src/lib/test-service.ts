@@ -3,6 +3,7 @@ import { createServiceApp, parseServiceConfig, ServiceConfig, ServiceDefinition 
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import { conformingAgent, OpenApiResponseValidator } from './openapi-response-validator';
 import { createTestDatabase, TestBackend, TestDatabase } from './test-database';
 
 export const ADMIN = { username: 'admin', password: 'admin-password' } as const;
@@ -33,6 +34,7 @@ export class TestService<T> {
   private app?: INestApplication;
   private baseUrl = '';
   private readonly tokens = new Map<string, string>();
+  private responses?: OpenApiResponseValidator;
   config!: ServiceConfig<T>;
 
   private constructor(
@@ -71,9 +73,10 @@ export class TestService<T> {
     return this.app;
   }
 
-  /** supertest bound to the running service. */
+  /** supertest bound to the running service; each response must conform to the service's OpenAPI document. */
   http(): TestAgent {
-    return request(this.baseUrl);
+    const agent = request(this.baseUrl);
+    return this.responses ? conformingAgent(agent, this.responses) : agent;
   }
 
   /** A session token of a user with the given role (created on first use), or of the admin. */
@@ -143,5 +146,6 @@ export class TestService<T> {
     await this.app.listen(0, '127.0.0.1');
     const address = this.app.getHttpServer().address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${address.port}`;
+    this.responses = new OpenApiResponseValidator((await request(this.baseUrl).get('/openapi.json').expect(200)).body);
   }
 }

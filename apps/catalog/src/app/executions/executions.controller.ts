@@ -39,7 +39,7 @@ export class ExecutionsController {
   @ApiIdParam('simulation id')
   @ApiOperation({ summary: 'Executions of a simulation, newest first; X-Total-Count' })
   @ApiOkResponse({ type: [ExecutionResponse], headers: TOTAL_COUNT_API })
-  @ApiErrors(400, 401, 403, 503)
+  @ApiErrors(400, 401, 403, 503, { 404: 'unknown simulation id' })
   async list(
     @IdParam('simulation id') id: number,
     @Query() query: ListExecutionsQueryDto,

@@ -44,7 +44,7 @@ export function canonicalParameterType(type: unknown): ParameterType | undefined
   return Object.hasOwn(SIM2L_PARAMETER_TYPES, type) ? SIM2L_PARAMETER_TYPES[type as Sim2lParameterType] : undefined;
 }
 
-const TEXT_LIMIT = 4096;
+export const PARAMETER_TEXT_LIMIT = 4096;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -74,8 +74,8 @@ function parameterProblems(name: string, parameter: unknown, path: string): stri
   }
   for (const key of ['units', 'description'] as const) {
     const text = parameter[key];
-    if (present(text) && (typeof text !== 'string' || text.length > TEXT_LIMIT))
-      problems.push(`${at}.${key} must be a string of at most ${TEXT_LIMIT} characters`);
+    if (present(text) && (typeof text !== 'string' || text.length > PARAMETER_TEXT_LIMIT))
+      problems.push(`${at}.${key} must be a string of at most ${PARAMETER_TEXT_LIMIT} characters`);
   }
   for (const key of ['min', 'max'] as const) {
     const bound = parameter[key];
