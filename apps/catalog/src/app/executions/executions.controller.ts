@@ -1,7 +1,14 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '@simsvc/auth';
-import { ApiErrors, ExecutionResponse, ListExecutionsQueryDto, RecordExecutionDto, SimulationStatsResponse } from '@simsvc/contracts';
+import {
+  ApiErrors,
+  ExecutionResponse,
+  IDENTIFIER_PATTERN,
+  ListExecutionsQueryDto,
+  RecordExecutionDto,
+  SimulationStatsResponse,
+} from '@simsvc/contracts';
 import type { Response } from 'express';
 import { ApiIdParam, IdParam } from '../simulations/simulation-params';
 import { pageBody, TOTAL_COUNT_API } from '../simulations/simulations.controller';
@@ -27,6 +34,7 @@ export class ExecutionsController {
 
   @Get('executions/:execution_id')
   @RequirePrivileges('read_catalog')
+  @ApiParam({ name: 'execution_id', schema: { type: 'string', pattern: IDENTIFIER_PATTERN.source } })
   @ApiOperation({ summary: 'One execution' })
   @ApiOkResponse({ type: ExecutionResponse })
   @ApiErrors(400, 401, 403, 503, { 404: 'no such execution' })

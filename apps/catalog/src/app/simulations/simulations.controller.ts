@@ -74,6 +74,7 @@ export class SimulationsController {
 
   @Get(':name/versions')
   @RequirePrivileges('read_catalog')
+  @ApiParam({ name: 'name', description: 'the simulation name', schema: { type: 'string', pattern: IDENTIFIER_PATTERN.source } })
   @ApiOperation({ summary: 'All versions of a simulation, highest first (the order of "latest"); X-Total-Count' })
   @ApiOkResponse({ type: [SimulationResponse], headers: TOTAL_COUNT_API })
   @ApiErrors(400, 401, 403, 503, { 404: 'no version of that name' })

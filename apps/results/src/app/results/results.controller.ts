@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '@simsvc/auth';
 import {
   ApiErrors,
   DeleteResultResponse,
+  IDENTIFIER_PATTERN,
+  MAX_RESULT_NAME_LENGTH,
   ParameterStatsQueryDto,
   ParameterStatsResponse,
   RegisterDirectDto,
@@ -16,6 +18,9 @@ import {
 } from '@simsvc/contracts';
 import { ExecutionIdPipe, ResultNamePipe } from './result-path.pipes';
 import { ResultsService } from './results.service';
+
+const EXECUTION_ID_PARAM = { name: 'execution_id', schema: { type: 'string', pattern: IDENTIFIER_PATTERN.source } } as const;
+const RESULT_NAME_SCHEMA = { type: 'string', minLength: 1, maxLength: MAX_RESULT_NAME_LENGTH } as const;
 
 @ApiTags('results')
 @ApiExtraModels(ResultParameterSchema)
@@ -66,6 +71,7 @@ export class ResultsController {
 
   @Get('results/:execution_id')
   @RequirePrivileges('read_results')
+  @ApiParam(EXECUTION_ID_PARAM)
   @ApiOperation({ summary: 'One result' })
   @ApiOkResponse({ type: ResultResponse })
   @ApiErrors(400, 401, 403, 503, { 404: 'result not found' })
@@ -75,6 +81,7 @@ export class ResultsController {
 
   @Delete('results/:execution_id')
   @RequirePrivileges('write_results')
+  @ApiParam(EXECUTION_ID_PARAM)
   @ApiOperation({ summary: 'Delete one result' })
   @ApiOkResponse({ type: DeleteResultResponse })
   @ApiErrors(400, 401, 403, 503, { 404: 'result not found' })
@@ -84,6 +91,8 @@ export class ResultsController {
 
   @Get('stats/:simulation_name/:param_name')
   @RequirePrivileges('read_results')
+  @ApiParam({ name: 'simulation_name', schema: RESULT_NAME_SCHEMA })
+  @ApiParam({ name: 'param_name', schema: RESULT_NAME_SCHEMA })
   @ApiOperation({
     summary: 'count, mean, min and max of the numeric values of one parameter across the runs of a simulation',
     description: 'A simulation or parameter without values gives count 0 and the rest null.',
