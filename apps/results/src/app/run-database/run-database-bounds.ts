@@ -15,6 +15,7 @@ const LOADED_COLUMNS: Record<keyof typeof RUN_DATABASE_COLUMNS, readonly string[
 };
 
 const PARAMETER_TABLES: readonly ParameterTable[] = ['inputs', 'outputs'];
+const COUNTED_TABLES = ['run_metadata', ...PARAMETER_TABLES];
 
 interface TableSize {
   largest: number;
@@ -22,17 +23,27 @@ interface TableSize {
 }
 
 export async function assertWithinLimits(db: RunDatabaseSession, limits: RunDatabaseLimits): Promise<void> {
-  await assertSingleRunMetadataRow(db);
-  for (const table of PARAMETER_TABLES) {
-    const rows = await countRows(db, table);
+  const measured = Object.entries(LOADED_COLUMNS);
+  // One round trip for every figure; the refusals follow in the order they are checked.
+  const results = await db.batch<({ count: number } & TableSize)[]>([
+    ...COUNTED_TABLES.map((table) => ({ sql: `SELECT count(*) AS count FROM ${quoteIdentifier(table)}` })),
+    ...measured.map(([table, columns]) => ({ sql: measureSql(table, columns) })),
+  ]);
+  const [metadataRows, ...parameterRows] = COUNTED_TABLES.map((_, index) => results[index]?.rows[0]?.count ?? 0);
+  const sizes = measured.map((_, index) => results[COUNTED_TABLES.length + index]?.rows[0] ?? { largest: 0, total: 0 });
+
+  if (metadataRows === 0) throw new InvalidRunDatabaseError('run database has no run_metadata row');
+  if (metadataRows !== 1) throw new InvalidRunDatabaseError(`run database has ${metadataRows} run_metadata rows; exactly one is expected`);
+  PARAMETER_TABLES.forEach((table, index) => {
+    const rows = parameterRows[index] ?? 0;
     if (rows > limits.maxParameters) {
       throw new RunDatabaseTooLargeError(`table ${table} has ${rows} rows; at most ${limits.maxParameters} parameters are accepted`);
     }
-  }
+  });
 
   let total = 0;
-  for (const [table, columns] of Object.entries(LOADED_COLUMNS)) {
-    const size = await measure(db, table, columns);
+  for (const [index, [table, columns]] of measured.entries()) {
+    const size = sizes[index] ?? { largest: 0, total: 0 };
     if (size.largest > limits.maxValueBytes) {
       throw new RunDatabaseTooLargeError(
         `${await oversizedItem(db, table, columns, limits.maxValueBytes)} exceeds ${limits.maxValueBytes} bytes`,
@@ -45,24 +56,10 @@ export async function assertWithinLimits(db: RunDatabaseSession, limits: RunData
   }
 }
 
-async function assertSingleRunMetadataRow(db: RunDatabaseSession): Promise<void> {
-  const rows = await countRows(db, 'run_metadata');
-  if (rows === 0) throw new InvalidRunDatabaseError('run database has no run_metadata row');
-  if (rows > 1) throw new InvalidRunDatabaseError(`run database has ${rows} run_metadata rows; exactly one is expected`);
-}
-
-async function countRows(db: RunDatabaseSession, table: string): Promise<number> {
-  const { rows } = await db.all<{ count: number }>(`SELECT count(*) AS count FROM ${quoteIdentifier(table)}`);
-  return rows[0]?.count ?? 0;
-}
-
-async function measure(db: RunDatabaseSession, table: string, columns: readonly string[]): Promise<TableSize> {
+function measureSql(table: string, columns: readonly string[]): string {
   const sizes = columns.map(octetLength);
-  const { rows } = await db.all<TableSize>(
-    `SELECT coalesce(max(max(${sizes.join(', ')})), 0) AS largest, coalesce(sum(${sizes.join(' + ')}), 0) AS total
-     FROM ${quoteIdentifier(table)}`,
-  );
-  return rows[0] ?? { largest: 0, total: 0 };
+  return `SELECT coalesce(max(max(${sizes.join(', ')})), 0) AS largest, coalesce(sum(${sizes.join(' + ')}), 0) AS total
+    FROM ${quoteIdentifier(table)}`;
 }
 
 /** Names what is too big without loading it: the parameter's name (cut short) and column. */

@@ -3,6 +3,7 @@ import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { PrivateDirectory } from './private-directory';
 import { copyRunDatabase } from './run-database-file';
 
 // The path given to copyRunDatabase was checked by name (resolveRunDatabasePath); these specs
@@ -11,6 +12,7 @@ describe('copyRunDatabase', () => {
   let sandbox: string;
   let root: string;
   let outside: string;
+  let copies: PrivateDirectory;
 
   beforeEach(() => {
     sandbox = realpathSync(mkdtempSync(join(tmpdir(), 'run-db-file-')));
@@ -18,6 +20,7 @@ describe('copyRunDatabase', () => {
     outside = join(sandbox, 'outside');
     mkdirSync(root);
     mkdirSync(outside);
+    copies = new PrivateDirectory(join(sandbox, 'copies-'));
   });
   afterEach(() => rmSync(sandbox, { recursive: true, force: true }));
 
@@ -30,23 +33,33 @@ describe('copyRunDatabase', () => {
     return { status: (error as HttpException).getStatus(), message: (error as HttpException).message };
   }
 
-  it('copies the file into a private directory, mode 0600, and removes it again', async () => {
+  it('copies the file into a private directory (0700) as mode 0600, and removes it again', async () => {
     const file = writeRunDatabase(join(root, 'run.db'), makeRunFixture());
 
-    const copy = await copyRunDatabase(root, file, 1024 * 1024);
+    const copy = await copyRunDatabase(root, file, copies, 1024 * 1024);
 
     expect(readFileSync(copy.path).equals(readFileSync(file))).toBe(true);
     expect(statSync(copy.path).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(copy.path)).mode & 0o777).toBe(0o700);
     await copy.remove();
-    expect(existsSync(dirname(copy.path))).toBe(false);
+    expect(existsSync(copy.path)).toBe(false);
+  });
+
+  it('makes the private directory again when it has disappeared', async () => {
+    const file = writeRunDatabase(join(root, 'run.db'), makeRunFixture());
+    const first = await copyRunDatabase(root, file, copies, 1024 * 1024);
+    rmSync(dirname(first.path), { recursive: true, force: true });
+
+    const again = await copyRunDatabase(root, file, copies, 1024 * 1024);
+
+    expect(readFileSync(again.path).length).toBe(readFileSync(file).length);
   });
 
   it('refuses with 403 when a directory on the checked path was swapped for a symlink to outside the root', async () => {
     writeRunDatabase(join(outside, 'run.db'), makeRunFixture());
     symlinkSync(outside, join(root, 'swapped'));
 
-    expect(await refusal(copyRunDatabase(root, join(root, 'swapped', 'run.db'), 1024 * 1024))).toEqual({
+    expect(await refusal(copyRunDatabase(root, join(root, 'swapped', 'run.db'), copies, 1024 * 1024))).toEqual({
       status: HttpStatus.FORBIDDEN,
       message: 'run_db_path is outside the runs root',
     });
@@ -56,7 +69,7 @@ describe('copyRunDatabase', () => {
     const target = writeRunDatabase(join(root, 'real.db'), makeRunFixture());
     symlinkSync(target, join(root, 'run.db'));
 
-    expect(await refusal(copyRunDatabase(root, join(root, 'run.db'), 1024 * 1024))).toEqual({
+    expect(await refusal(copyRunDatabase(root, join(root, 'run.db'), copies, 1024 * 1024))).toEqual({
       status: HttpStatus.UNPROCESSABLE_ENTITY,
       message: 'run database is not a regular file',
     });
@@ -66,7 +79,7 @@ describe('copyRunDatabase', () => {
     const file = writeRunDatabase(join(root, 'run.db'), makeRunFixture());
     const size = statSync(file).size;
 
-    expect(await refusal(copyRunDatabase(root, file, 4096))).toEqual({
+    expect(await refusal(copyRunDatabase(root, file, copies, 4096))).toEqual({
       status: HttpStatus.UNPROCESSABLE_ENTITY,
       message: `run database is ${size} bytes; at most 4096 are accepted`,
     });

@@ -3,10 +3,11 @@
 // read) let a swapped directory or file point the read elsewhere; SQLite opening the runs root's
 // file itself left -wal/-shm files there and could hang on a FIFO.
 import { closeSync, constants, fstatSync, openSync, read, readlinkSync, readSync } from 'node:fs';
-import { type FileHandle, mkdtemp, open, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type FileHandle, open, realpath, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
+import type { PrivateDirectory } from './private-directory';
 import { InvalidRunDatabaseError, RunDatabaseNotFoundError, RunDatabaseOutsideRootError } from './run-database.errors';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
@@ -17,7 +18,7 @@ const COPY_CHUNK_BYTES = 1024 * 1024;
 
 const readAt = promisify(read);
 
-/** A private copy of a run database; remove() deletes it and its directory. */
+/** A private copy of a run database; remove() deletes it. */
 export interface RunDatabaseCopy {
   path: string;
   remove(): Promise<void>;
@@ -26,10 +27,15 @@ export interface RunDatabaseCopy {
 /**
  * Opens path once (never following a final symlink, never blocking on a FIFO), checks through
  * that descriptor that it is a regular SQLite file of at most maxFileBytes whose real location
- * is inside runsRoot, and copies it through the same descriptor into a new directory of its
- * own (mkdtemp: mode 0700), as a file of mode 0600.
+ * is inside runsRoot, and copies it through the same descriptor into directory, as a file of
+ * mode 0600.
  */
-export async function copyRunDatabase(runsRoot: string, path: string, maxFileBytes: number): Promise<RunDatabaseCopy> {
+export async function copyRunDatabase(
+  runsRoot: string,
+  path: string,
+  directory: PrivateDirectory,
+  maxFileBytes: number,
+): Promise<RunDatabaseCopy> {
   const root = await realpath(runsRoot);
   const fd = attempt(() => openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK));
   try {
@@ -46,7 +52,7 @@ export async function copyRunDatabase(runsRoot: string, path: string, maxFileByt
       throw new InvalidRunDatabaseError(`run database is ${stats.size} bytes; at most ${maxFileBytes} are accepted`);
     }
     assertSqliteHeader(fd);
-    return await copyDescriptor(fd, await mkdtemp(join(tmpdir(), 'simsvc-run-database-')), maxFileBytes);
+    return await copyDescriptor(fd, directory, maxFileBytes);
   } finally {
     closeSync(fd);
   }
@@ -60,24 +66,28 @@ function assertSqliteHeader(fd: number): void {
   }
 }
 
-async function copyDescriptor(fd: number, directory: string, maxFileBytes: number): Promise<RunDatabaseCopy> {
-  const copy: RunDatabaseCopy = { path: join(directory, 'run.db'), remove: () => rm(directory, { recursive: true, force: true }) };
-  const output = await open(copy.path, 'wx', 0o600).catch(async (error: unknown) => {
-    await copy.remove();
-    throw error;
-  });
+async function copyDescriptor(fd: number, directory: PrivateDirectory, maxFileBytes: number): Promise<RunDatabaseCopy> {
+  const { target, output } = await createPrivateFile(directory);
+  const copy: RunDatabaseCopy = { path: target, remove: () => unlink(target).catch(() => undefined) };
   try {
     await copyInto(fd, output, maxFileBytes);
-    // The copy is read alone and read-only: as a WAL database SQLite would want -wal and -shm
-    // files beside it, as a legacy one it needs nothing. The main file holds every committed
-    // page once sim2l has closed the run (its last connection checkpoints the WAL).
-    await output.write(LEGACY_FORMAT_VERSIONS, 0, LEGACY_FORMAT_VERSIONS.length, FORMAT_VERSIONS_OFFSET);
     await output.close();
     return copy;
   } catch (error) {
     await output.close().catch(() => undefined);
     await copy.remove();
     throw error;
+  }
+}
+
+async function createPrivateFile(directory: PrivateDirectory): Promise<{ target: string; output: FileHandle }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const target = join(await directory.path(), `${randomUUID()}.db`);
+    try {
+      return { target, output: await open(target, 'wx', 0o600) };
+    } catch (error) {
+      if (attempt > 1 || !directory.lost(error)) throw error;
+    }
   }
 }
 
@@ -89,10 +99,15 @@ async function copyInto(fd: number, output: FileHandle, maxFileBytes: number): P
       throw new InvalidRunDatabaseError('run database is not readable', error);
     });
     if (bytesRead === 0) return;
-    position += bytesRead;
-    if (position > maxFileBytes)
+    if (position + bytesRead > maxFileBytes) {
       throw new InvalidRunDatabaseError(`run database is more than ${maxFileBytes} bytes; at most ${maxFileBytes} are accepted`);
+    }
+    // The copy is read alone and read-only: as a WAL database SQLite would want -wal and -shm
+    // files beside it, as a legacy one it needs nothing. The main file holds every committed
+    // page once sim2l has closed the run (its last connection checkpoints the WAL).
+    if (position === 0 && bytesRead >= FORMAT_VERSIONS_OFFSET + 2) LEGACY_FORMAT_VERSIONS.copy(buffer, FORMAT_VERSIONS_OFFSET);
     await output.write(buffer, 0, bytesRead);
+    position += bytesRead;
   }
 }
 

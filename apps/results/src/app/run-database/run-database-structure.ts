@@ -30,42 +30,46 @@ interface ColumnInfo {
 }
 
 interface SchemaRow {
+  name: string;
   type: string;
   virtual: number;
 }
 
+const TABLES = Object.keys(RUN_DATABASE_COLUMNS) as (keyof typeof RUN_DATABASE_COLUMNS)[];
+
+const COUNT_SCHEMA_OBJECTS = 'SELECT count(*) AS objects FROM sqlite_schema';
+
+// Found by their sqlite_schema rows alone: pragma_table_list would compute the columns of every
+// view in the file, which a file of many views turns into minutes of work.
+const SELECT_READ_TABLES = `
+  SELECT lower(name) AS name, type, upper(substr(sql, 1, 20)) = 'CREATE VIRTUAL TABLE' AS virtual
+  FROM sqlite_schema WHERE type IN ('table', 'view') AND lower(name) IN (${TABLES.map((table) => `'${table}'`).join(', ')})`;
+
+const SELECT_COLUMNS = 'SELECT lower(name) AS name, hidden FROM pragma_table_xinfo(?)';
+
 export async function assertRunDatabaseStructure(db: RunDatabaseSession, maxSchemaObjects: number): Promise<void> {
-  await assertSchemaObjectsWithin(db, maxSchemaObjects);
-  for (const [table, columns] of Object.entries(RUN_DATABASE_COLUMNS)) {
-    await assertIsTable(db, table);
-    const { rows } = await db.all<ColumnInfo>('SELECT lower(name) AS name, hidden FROM pragma_table_xinfo(?)', [table]);
-    const present = new Map(rows.map((column) => [column.name, column.hidden]));
-    for (const column of columns) {
+  const [count, tables] = await db.batch<[{ objects: number }, SchemaRow]>([{ sql: COUNT_SCHEMA_OBJECTS }, { sql: SELECT_READ_TABLES }]);
+  const objects = count.rows[0]?.objects ?? 0;
+  if (objects > maxSchemaObjects) {
+    throw new InvalidRunDatabaseError(`run database has ${objects} schema objects; at most ${maxSchemaObjects} are accepted`);
+  }
+  const found = new Map(tables.rows.map((row) => [row.name, row]));
+  for (const table of TABLES) assertIsTable(table, found.get(table));
+
+  // Only after every one is known to be a table: the columns of a view are computed.
+  const columnSets = await db.batch<ColumnInfo[]>(TABLES.map((table) => ({ sql: SELECT_COLUMNS, params: [table] })));
+  TABLES.forEach((table, index) => {
+    const present = new Map((columnSets[index]?.rows ?? []).map((column) => [column.name, column.hidden]));
+    for (const column of RUN_DATABASE_COLUMNS[table]) {
       const hidden = present.get(column);
       if (hidden === undefined) throw new InvalidRunDatabaseError(`table ${table} lacks column ${column}`);
       // A generated column would run arbitrary SQL expressions on every read.
       if (hidden !== 0) throw new InvalidRunDatabaseError(`column ${column} of table ${table} is a generated column`);
     }
-  }
+  });
 }
 
-async function assertSchemaObjectsWithin(db: RunDatabaseSession, maxSchemaObjects: number): Promise<void> {
-  const { rows } = await db.all<{ objects: number }>('SELECT count(*) AS objects FROM sqlite_schema');
-  const objects = rows[0]?.objects ?? 0;
-  if (objects > maxSchemaObjects) {
-    throw new InvalidRunDatabaseError(`run database has ${objects} schema objects; at most ${maxSchemaObjects} are accepted`);
-  }
-}
-
-// Found by its sqlite_schema row alone: pragma_table_list would compute the columns of every
-// view in the file, which a file of many views turns into minutes of work.
-async function assertIsTable(db: RunDatabaseSession, table: string): Promise<void> {
-  const { rows } = await db.all<SchemaRow>(
-    `SELECT type, upper(substr(sql, 1, 20)) = 'CREATE VIRTUAL TABLE' AS virtual
-     FROM sqlite_schema WHERE type IN ('table', 'view') AND lower(name) = ?`,
-    [table],
-  );
-  const object = rows[0];
+function assertIsTable(table: string, object: SchemaRow | undefined): void {
   if (object === undefined) throw new InvalidRunDatabaseError(`run database has no table ${table}`);
   // A view or virtual table could make a plain SELECT do unbounded work.
   const kind = object.virtual ? 'virtual table' : object.type;

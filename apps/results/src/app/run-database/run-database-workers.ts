@@ -29,12 +29,23 @@ export interface StatementResult<Row> {
   columns: string[];
 }
 
-/** One run database open in one worker, for as long as a lease lasts. */
+export interface Statement {
+  sql: string;
+  params?: StatementParams;
+}
+
+/**
+ * One run database open in one worker, for as long as a lease lasts. A batch of statements costs
+ * one round trip: on a busy machine each round trip waits for the worker to be scheduled.
+ */
 export interface RunDatabaseSession {
+  /** Rows: the row type of each statement, in order. */
+  batch<Rows extends unknown[]>(statements: { [K in keyof Rows]: Statement }): Promise<{ [K in keyof Rows]: StatementResult<Rows[K]> }>;
   all<Row>(sql: string, params?: StatementParams): Promise<StatementResult<Row>>;
 }
 
-type Reply = { id: number; rows?: unknown[]; columns?: string[]; error?: WorkerFailure };
+type Request = { open?: string; statements?: readonly Statement[]; close?: boolean };
+type Reply = { id: number; results?: StatementResult<unknown>[]; error?: WorkerFailure };
 
 /**
  * Up to one worker per core, started when first needed and kept for the next read (starting a
@@ -56,10 +67,21 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
   async withDatabase<T>(path: string, deadlineMs: number, work: (session: RunDatabaseSession) => Promise<T>): Promise<T> {
     const worker = await this.acquire();
     const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeoutError()), deadlineMs);
+    // The file is opened with the first batch, and closed after the last without waiting: the
+    // next lease's requests queue behind the close on the same channel.
+    let open: string | undefined = path;
+    const run = async (statements: readonly Statement[]): Promise<StatementResult<unknown>[]> => {
+      const request = { open, statements };
+      open = undefined;
+      return worker.request(request);
+    };
+    const session: RunDatabaseSession = {
+      batch: (statements) => run(statements) as never,
+      all: async <Row>(sql: string, params?: StatementParams) => (await run([{ sql, params }]))[0] as StatementResult<Row>,
+    };
     try {
-      await worker.request({ open: path });
-      const result = await work({ all: (sql, params) => worker.request({ sql, params }) as Promise<StatementResult<never>> });
-      await worker.request({ close: true });
+      const result = await work(session);
+      worker.request({ close: true }).catch(() => undefined);
       return result;
     } catch (error) {
       // A failed lease may leave the file open: close it, or replace the worker if it cannot.
@@ -126,9 +148,7 @@ class RunDatabaseWorker {
     return this.failure === undefined;
   }
 
-  async request(
-    message: { open: string } | { close: true } | { sql: string; params?: StatementParams },
-  ): Promise<StatementResult<unknown>> {
+  async request(message: Request): Promise<StatementResult<unknown>[]> {
     if (this.failure !== undefined) throw this.failure;
     const id = this.nextId++;
     const reply = await new Promise<Reply>((resolve, reject) => {
@@ -138,7 +158,7 @@ class RunDatabaseWorker {
       });
     });
     if (reply.error) throw Object.assign(new Error(reply.error.message), reply.error);
-    return { rows: reply.rows ?? [], columns: reply.columns ?? [] };
+    return reply.results ?? [];
   }
 
   /** Ends the worker at once, failing what it had in hand with reason. */

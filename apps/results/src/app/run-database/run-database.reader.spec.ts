@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunDatabaseLimits } from './run-database-limits';
 import { RunDatabaseReader } from './run-database.reader';
-import { RunDatabaseWorkers } from './run-database-workers';
+import { RunDatabaseWorkers, type StatementResult } from './run-database-workers';
 
 describe('RunDatabaseReader', () => {
   const workers = new RunDatabaseWorkers();
@@ -408,6 +408,11 @@ function spyOnFetchedColumns(workers: RunDatabaseWorkers): () => string[] {
   jest.spyOn(workers, 'withDatabase').mockImplementation((path, deadlineMs, work) =>
     withDatabase(path, deadlineMs, (db) =>
       work({
+        batch: async (statements) => {
+          const results = await db.batch(statements);
+          for (const result of results as StatementResult<unknown>[]) columns.push(...result.columns);
+          return results;
+        },
         all: async (sql, params) => {
           const result = await db.all<never>(sql, params);
           columns.push(...result.columns);

@@ -7,9 +7,9 @@ import type { IntrospectedRun } from './introspected-run.interface';
 import { decodeParameters, type ParameterRow } from './parameter.decoder';
 import { decodeRunMetadata, type RunMetadataRow } from './run-metadata.decoder';
 import { assertWithinLimits } from './run-database-bounds';
+import { PrivateDirectory } from './private-directory';
 import { copyRunDatabase } from './run-database-file';
 import { type RunDatabaseLimits, resolveRunDatabaseLimits } from './run-database-limits';
-import { assertNoNulCharacter } from './run-database-nul';
 import { assertRunDatabaseStructure, type ParameterTable } from './run-database-structure';
 import { RunDatabaseWorkers, type RunDatabaseSession } from './run-database-workers';
 import { InvalidRunDatabaseError } from './run-database.errors';
@@ -28,23 +28,22 @@ const selectParameters = (table: ParameterTable): string => `
     octet_length(value_blob) AS blob_bytes, CAST(units AS TEXT) AS units, CAST(metadata AS TEXT) AS metadata
   FROM ${table}`;
 
-/** Reads run databases; owns the worker threads that SQLite runs in. */
+/** Reads run databases; owns the worker processes that SQLite runs in and the directory of private copies. */
 export class RunDatabaseReader implements OnModuleDestroy {
   constructor(
     private readonly limits: Partial<RunDatabaseLimits> = {},
     private readonly workers = new RunDatabaseWorkers(),
+    private readonly copies = new PrivateDirectory(),
   ) {}
 
   /** Reads the run database at path, which resolveRunDatabasePath has confined to runsRoot by name. */
   async read(runsRoot: string, path: string, limits: Partial<RunDatabaseLimits> = {}): Promise<IntrospectedRun> {
     const bounds = resolveRunDatabaseLimits({ ...this.limits, ...limits });
-    const copy = await copyRunDatabase(runsRoot, path, bounds.maxFileBytes);
+    const copy = await copyRunDatabase(runsRoot, path, this.copies, bounds.maxFileBytes);
     try {
-      const introspected = await translatingSqliteErrors(() =>
+      return await translatingSqliteErrors(() =>
         this.workers.withDatabase(copy.path, bounds.readDeadlineMs, (db) => introspect(db, bounds)),
       );
-      assertNoNulCharacter(introspected);
-      return introspected;
     } finally {
       await copy.remove();
     }
@@ -52,27 +51,29 @@ export class RunDatabaseReader implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.workers.onModuleDestroy();
+    await this.copies.remove();
   }
 }
 
 async function introspect(db: RunDatabaseSession, bounds: RunDatabaseLimits): Promise<IntrospectedRun> {
   await assertRunDatabaseStructure(db, bounds.maxSchemaObjects);
   await assertWithinLimits(db, bounds);
-  const runRow = (await db.all<RunMetadataRow>(SELECT_RUN_METADATA)).rows[0];
+  const [metadata, inputRows, outputRows] = await db.batch<[RunMetadataRow, ParameterRow, ParameterRow]>([
+    { sql: SELECT_RUN_METADATA },
+    { sql: selectParameters('inputs') },
+    { sql: selectParameters('outputs') },
+  ]);
+  const runRow = metadata.rows[0];
   if (runRow === undefined) throw new InvalidRunDatabaseError('run database has no run_metadata row');
   const run = decodeRunMetadata(runRow);
-  const inputs = decodeParameters('inputs', await readParameterRows(db, 'inputs'), bounds.maxNestingDepth);
-  const outputs = decodeParameters('outputs', await readParameterRows(db, 'outputs'), bounds.maxNestingDepth);
+  const inputs = decodeParameters('inputs', inputRows.rows, bounds.maxNestingDepth);
+  const outputs = decodeParameters('outputs', outputRows.rows, bounds.maxNestingDepth);
   return {
     run,
     inputs: inputs.values,
     outputs: outputs.values,
     schema: { inputs: inputs.schema, outputs: outputs.schema },
   };
-}
-
-async function readParameterRows(db: RunDatabaseSession, table: ParameterTable): Promise<ParameterRow[]> {
-  return (await db.all<ParameterRow>(selectParameters(table))).rows;
 }
 
 async function translatingSqliteErrors<T>(operation: () => Promise<T>): Promise<T> {
