@@ -153,7 +153,8 @@ describe('catalog service conventions (contract §1–3)', () => {
       ['GET', '/executions/e-1', 'read_catalog', null],
       ['GET', '/simulations/1/executions', 'read_catalog', null],
       ['GET', '/simulations/1/stats', 'read_catalog', null],
-      ['GET', '/sync/pending', 'read_catalog', null],
+      // update_catalog, not read_catalog: the queue shows the server's watch directory (docs/security.md §5).
+      ['GET', '/sync/pending', 'update_catalog', null],
       ['POST', '/sync/scan', 'update_catalog', null],
       ['POST', '/sync/1/approve', 'update_catalog', null],
     ];
