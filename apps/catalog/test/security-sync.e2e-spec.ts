@@ -85,6 +85,31 @@ describe('automatic registration: what the watch directory may expose', () => {
     expect(JSON.stringify(item)).not.toContain('secret-value');
   });
 
+  it('queues a manifest whose schema names a parameter constructor, keeping it (item 8)', async () => {
+    const name = uniqueName('ctor');
+    mkdirSync(join(root, 'ctor'));
+    writeFileSync(
+      join(root, 'ctor', 'simulation.json'),
+      JSON.stringify({
+        ...makeSimulation({ name }),
+        input_schema: JSON.parse('{"constructor": {"type": "object", "default": {"constructor": [1]}}}'),
+      }),
+    );
+
+    const item = await eventually(async () => (await items()).find((candidate) => candidate.name === name));
+    expect(item).toMatchObject({ status: 'pending', error: null });
+    const approved = await svc
+      .http()
+      .post(`/sync/${(item as unknown as { id: number }).id}/approve`)
+      .set('X-Session-ID', await svc.tokenFor('developer'));
+    expect(approved.status).toBe(200);
+    const stored = await svc
+      .http()
+      .get(`/simulations/${name}`)
+      .set('X-Session-ID', await svc.tokenFor('user'));
+    expect(stored.body.input_schema).toEqual(JSON.parse('{"constructor": {"type": "object", "default": {"constructor": [1]}}}'));
+  });
+
   it('lists a manifest holding U+0000 as invalid (item 10), on both backends', async () => {
     mkdirSync(join(root, 'nul'));
     writeFileSync(join(root, 'nul', 'simulation.json'), JSON.stringify(makeSimulation({ description: 'a\u0000b' })));

@@ -9,5 +9,7 @@ export * from './lib/platform.module';
 export * from './lib/platform.tokens';
 export * from './lib/errors/validation.pipe';
 export * from './lib/errors/body-shape';
+export * from './lib/errors/nul-characters';
+export { restoreDataKeys, setAsideDataKeys } from './lib/errors/data-keys';
 export * from './lib/openapi/openapi';
 export * from './lib/openapi/print-openapi';

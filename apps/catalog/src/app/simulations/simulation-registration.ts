@@ -7,7 +7,7 @@ import {
   SimulationStatus,
   StoredSimulation,
 } from '@simsvc/contracts';
-import { bodyShapeProblem, validationMessages } from '@simsvc/platform';
+import { bodyShapeProblem, restoreDataKeys, setAsideDataKeys, validationMessages } from '@simsvc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { PROVENANCE_COLUMNS } from './simulation.record';
@@ -102,7 +102,12 @@ export async function checkRegistration(body: unknown): Promise<RegistrationChec
     return { ok: false, problems: ['manifest must be a JSON object'], ...identity };
   const shapeProblem = bodyShapeProblem(body, 'manifest');
   if (shapeProblem) return { ok: false, problems: [shapeProblem], ...identity };
+  // As the validation pipe does: class-transformer cannot copy a `constructor` key, which a
+  // schema may use as a parameter name (docs/security.md §8).
+  const setAside = setAsideDataKeys(body);
   const dto = plainToInstance(RegisterSimulationDto, body, { enableImplicitConversion: false });
+  const keyProblem = restoreDataKeys(body, dto, setAside);
+  if (keyProblem) return { ok: false, problems: [keyProblem], ...identity };
   const errors = await validate(dto, { whitelist: true, forbidNonWhitelisted: true, validationError: { target: false, value: false } });
   if (errors.length > 0) return { ok: false, problems: validationMessages(errors), ...identity };
   try {

@@ -1,10 +1,15 @@
 import { Module } from '@nestjs/common';
+import { RegisterDirectDto, RegisterResultDto } from '@simsvc/contracts';
+import { nulCheckedByDto } from '@simsvc/platform';
 import { RunDatabaseModule } from '../run-database/run-database.module';
 import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsController } from './results.controller';
 import { ResultsMetrics } from './results.metrics';
 import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
+
+// Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
+nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 
 @Module({
   imports: [RunDatabaseModule],
