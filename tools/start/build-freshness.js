@@ -1,11 +1,13 @@
 'use strict';
 // Is dist/ up to date? A service needs a build when its bundle is missing or older than any
 // source it is built from: its app (tests and specs aside), the libraries, and the root
-// build configuration.
+// build configuration. Run as a script (`npm test` does, before jest: some e2e tests run the
+// built services), it builds what is stale.
 
+const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { REPO_ROOT, distMain } = require('../cluster/dist');
+const { REPO_ROOT, SERVICES, distMain } = require('../cluster/dist');
 
 const ROOT_INPUTS = ['package-lock.json', 'tsconfig.base.json', 'nx.json'];
 /**
@@ -82,4 +84,34 @@ function markBuilt(startedAt) {
   fs.utimesSync(BUILD_STAMP, startedAt, startedAt);
 }
 
-module.exports = { staleServices, newestMtime, markBuilt };
+/** Builds the services whose bundle is stale (one `nx run-many`); throws when the build fails. */
+function buildIfStale(services, note) {
+  const stale = staleServices(services);
+  if (stale.length === 0) return;
+  for (const { service, reason } of stale) note(`${service} needs a build: ${reason}`);
+  const args = ['nx', 'run-many', '-t', 'build', '-p', ...services];
+  note(`running npx ${args.join(' ')}`);
+  const startedAt = new Date();
+  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+  const result = spawnSync(npx, args, {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.error) throw new Error(`could not run npx: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`the build failed (exit status ${result.status ?? result.signal})`);
+  markBuilt(startedAt);
+  const still = staleServices(services).filter(({ reason }) => reason.endsWith('is missing'));
+  if (still.length > 0) throw new Error(`the build did not produce ${still.map((s) => s.reason.replace(/ is missing$/, '')).join(', ')}`);
+}
+
+module.exports = { staleServices, newestMtime, markBuilt, buildIfStale };
+
+if (require.main === module) {
+  try {
+    buildIfStale(SERVICES, (line) => process.stdout.write(`[build] ${line}\n`));
+  } catch (error) {
+    process.stderr.write(`[build] ${error.message}\n`);
+    process.exit(1);
+  }
+}

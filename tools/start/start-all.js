@@ -8,40 +8,17 @@
 // Ctrl-C stops all three (SIGTERM, waiting for each to exit); if one exits on its own, the
 // others are stopped and the exit status is non-zero.
 
-const { spawnSync } = require('node:child_process');
 const { REPO_ROOT, SERVICES, distMain } = require('../cluster/dist');
-const { markBuilt, staleServices } = require('./build-freshness');
+const { buildIfStale } = require('./build-freshness');
 const { useColor, paint } = require('./log-format');
 const { createReadySummary } = require('./ready-summary');
 const { supervise } = require('./supervisor');
-
-const BUILD_ARGS = ['nx', 'run-many', '-t', 'build', '-p', ...SERVICES];
-
-function buildIfStale(note) {
-  const stale = staleServices(SERVICES);
-  if (stale.length === 0) return;
-  for (const { service, reason } of stale) note(`${service} needs a build: ${reason}`);
-  note(`running npx ${BUILD_ARGS.join(' ')}`);
-  const startedAt = new Date();
-  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-  const result = spawnSync(npx, BUILD_ARGS, {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-  });
-  if (result.error) throw new Error(`could not run npx: ${result.error.message}`);
-  if (result.status !== 0)
-    throw new Error(`the build failed (exit status ${result.status ?? result.signal}); fix it and run npm start again`);
-  markBuilt(startedAt);
-  const still = staleServices(SERVICES).filter(({ reason }) => reason.endsWith('is missing'));
-  if (still.length > 0) throw new Error(`the build did not produce ${still.map((s) => s.reason.replace(/ is missing$/, '')).join(', ')}`);
-}
 
 async function main() {
   const color = useColor(process.stdout);
   const note = (line) => process.stdout.write(`${paint(color, 'bold', '[start]')} ${line}\n`);
   try {
-    buildIfStale(note);
+    buildIfStale(SERVICES, note);
   } catch (error) {
     note(error.message);
     return 1;

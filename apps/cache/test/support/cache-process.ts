@@ -1,13 +1,11 @@
 import { ADMIN, TestDatabase } from '@simsvc/testing';
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { REPO_ROOT, requireCurrentBuild } from './current-build';
+import { freePort } from './service-process';
 
-const ROOT = resolve(__dirname, '../../../..');
-const MAIN = join(ROOT, 'dist/apps/cache/main.js');
-const SOURCE_DIRS = ['apps/cache/src', 'libs'];
+const MAIN = join(REPO_ROOT, 'dist/apps/cache/main.js');
 const HEALTHY_WITHIN_MS = 20_000;
 
 export interface ProcessExit {
@@ -15,44 +13,6 @@ export interface ProcessExit {
   signal: NodeJS.Signals | null;
   /** Date.now() when the exit was seen. */
   at: number;
-}
-
-function newestSource(dir: string): { path: string; mtimeMs: number } {
-  let newest = { path: dir, mtimeMs: 0 };
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name === 'node_modules') continue;
-      const inner = newestSource(path);
-      if (inner.mtimeMs > newest.mtimeMs) newest = inner;
-    } else if (/\.[jt]s$/.test(entry.name) && !/\.(e2e-)?spec\.ts$/.test(entry.name)) {
-      const { mtimeMs } = statSync(path);
-      if (mtimeMs > newest.mtimeMs) newest = { path, mtimeMs };
-    }
-  }
-  return newest;
-}
-
-/** These tests run the built service: a missing or stale build would test other code. */
-function requireFreshBuild(): void {
-  const rebuild = 'run `NX_DAEMON=false npx nx build cache` first';
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} does not exist: ${rebuild}`);
-  const built = statSync(MAIN).mtimeMs;
-  for (const dir of SOURCE_DIRS) {
-    const newest = newestSource(join(ROOT, dir));
-    if (newest.mtimeMs > built) throw new Error(`${MAIN} is older than ${newest.path}: ${rebuild}`);
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 function healthStatus(url: string): Promise<number> {
@@ -94,7 +54,7 @@ export class CacheProcess {
   }
 
   static async start(database: TestDatabase): Promise<CacheProcess> {
-    requireFreshBuild();
+    requireCurrentBuild(['cache']);
     const port = await freePort();
     const args = [MAIN, ...database.args, '--host', '127.0.0.1', '--port', String(port), '--log-level', 'warn'];
     const child = spawn(process.execPath, args, {

@@ -1,9 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { REPO_ROOT, requireCurrentBuild } from './current-build';
 
-const REPO_ROOT = resolve(__dirname, '../../../..');
 const BUNDLE = join(REPO_ROOT, 'dist/apps/cache/main.js');
 
 export interface ServiceOutput {
@@ -22,7 +21,6 @@ export interface ServiceExit extends ServiceOutput {
 /**
  * The built cache service (dist/apps/cache/main.js) as a child process, for what only a process
  * shows: its exit status, its standard error, its log lines before the application exists.
- * CI builds before it tests; run `npx nx build cache` first when running this by hand.
  */
 export class ServiceProcess implements ServiceOutput {
   stdout = '';
@@ -31,7 +29,7 @@ export class ServiceProcess implements ServiceOutput {
   private readonly exited: Promise<ServiceExit>;
 
   constructor(args: string[], env: Record<string, string> = {}, cwd = REPO_ROOT) {
-    if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npx nx build cache\` first (this test runs the built service)`);
+    requireCurrentBuild(['cache']);
     this.child = spawn(process.execPath, [BUNDLE, '--host', '127.0.0.1', ...args], {
       cwd,
       env: { PATH: process.env['PATH'] ?? '', ...env },

@@ -1,10 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
-
-const REPO_ROOT = resolve(__dirname, '../../../..');
-const { staleServices } = require(join(REPO_ROOT, 'tools/start/build-freshness.js')) as {
-  staleServices: (services: string[]) => { reason: string }[];
-};
+import { join } from 'node:path';
+import { REPO_ROOT, requireCurrentBuild } from './current-build';
 
 /**
  * `npm start` (tools/start/start-all.js) as a child process. It builds what is stale, which a
@@ -16,8 +12,7 @@ export class StartAllProcess {
   private readonly exited: Promise<number | null>;
 
   constructor(env: Record<string, string>) {
-    const stale = staleServices(['cache', 'catalog', 'results']);
-    if (stale.length > 0) throw new Error(`dist/ is not current (${stale.map((s) => s.reason).join('; ')}): run npm run build first`);
+    requireCurrentBuild(['cache', 'catalog', 'results']);
     this.child = spawn(process.execPath, [join(REPO_ROOT, 'tools/start/start-all.js')], {
       cwd: REPO_ROOT,
       env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env },
