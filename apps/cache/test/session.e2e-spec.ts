@@ -175,7 +175,7 @@ describe('sessions', () => {
       await login(user, address).expect(200);
     });
 
-    it('lets five parallel logins of one user from one address all succeed (one checked at a time, four waiting)', async () => {
+    it('lets five parallel logins of one user from one address all succeed (one checked at a time, the others waiting)', async () => {
       const user = await createUser();
       const address = newClientAddress();
       const responses = await Promise.all(Array.from({ length: 5 }, () => login(user, address)));

@@ -15,7 +15,7 @@ export class AnonymousSessionLimit {
 
   /** Counts one creation; throws 429 with the seconds to wait when the address is at the limit. */
   async take(clientAddress: string): Promise<void> {
-    const reservation = await this.events.reserve(ANONYMOUS_SCOPE, '', clientAddress, LIMITS, nowMicros());
+    const reservation = await this.events.reserve(ANONYMOUS_SCOPE, '', clientAddress, LIMITS, nowMicros(), false);
     if (!reservation.granted) {
       throw new RetryLaterException('too many anonymous sessions; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
     }

@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { nowMicros } from '@simsvc/contracts';
 import { RateEventRepository, RateLimit } from '@simsvc/persistence';
 import { RetryLaterException } from './retry-later.exception';
@@ -17,14 +18,18 @@ const LIMITS: readonly RateLimit[] = [
 ];
 /** How long rate events of any scope must be kept. */
 export const LONGEST_RATE_WINDOW_MICROS = USERNAME_FAILURE_WINDOW_SECONDS * 1_000_000;
+/** While only attempts in flight fill a limit, an attempt asks again this often, for at most this long (then 429). */
+export const IN_FLIGHT_RETRY_MS = 100;
+export const IN_FLIGHT_WAIT_MS = 3_000;
 
 /**
  * Failed logins counted in the auth store, so all replicas share the count. Every attempt
- * reserves a slot *before* its password is verified, atomically with counting (see
- * RateEventRepository.reserve); a failure keeps its slot, a success gives it back. So at most
+ * reserves a slot in flight *before* its password is verified, atomically with counting (see
+ * RateEventRepository.reserve); a failure settles its slot, a success gives it back. So at most
  * five guesses per (address, username) and twenty per username are ever verified in a window,
- * however many arrive at once; an attempt in flight counts until it ends. Usernames are counted
- * case-folded, as they are looked up.
+ * however many arrive at once. Only settled failures refuse at once: when attempts in flight
+ * fill a limit, the next waits for them to end (bounded), so parallel correct logins all pass.
+ * Usernames are counted case-folded, as they are looked up.
  */
 @Injectable()
 export class LoginThrottle {
@@ -32,15 +37,25 @@ export class LoginThrottle {
 
   /** The reserved attempt's id; throws 429 with the seconds to wait when a limit is reached. */
   async reserve(clientAddress: string, username: string): Promise<number> {
-    const reservation = await this.events.reserve(LOGIN_SCOPE, username.toLowerCase(), clientAddress, LIMITS, nowMicros());
-    if (!reservation.granted) {
-      throw new RetryLaterException('too many failed logins; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
+    const subject = username.toLowerCase();
+    const giveUpAt = Date.now() + IN_FLIGHT_WAIT_MS;
+    for (;;) {
+      const reservation = await this.events.reserve(LOGIN_SCOPE, subject, clientAddress, LIMITS, nowMicros(), true);
+      if (reservation.granted) return reservation.id;
+      if (!reservation.busy || Date.now() >= giveUpAt) {
+        throw new RetryLaterException('too many failed logins; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
+      }
+      await sleep(IN_FLIGHT_RETRY_MS);
     }
-    return reservation.id;
   }
 
   /** A login that succeeded does not count. */
   async succeeded(attemptId: number): Promise<void> {
     await this.events.release(attemptId);
+  }
+
+  /** A login that failed counts for the rest of its window. */
+  async failed(attemptId: number): Promise<void> {
+    await this.events.settle(attemptId);
   }
 }

@@ -10,8 +10,9 @@ import { lifetimeSeconds } from './session-lifetime';
 
 /**
  * POST /session/login: a turn at the password-work gate (per address, then for the process), an
- * attempt reserved with the throttle, then the password check. The same 401 for an unknown
- * user, a wrong password and a disabled user; a hash of an older cost is replaced on success.
+ * attempt reserved with the throttle, then the password check, after which the attempt is given
+ * back (success) or settled as a failure (anything else). The same 401 for an unknown user, a
+ * wrong password and a disabled user; a hash of an older cost is replaced on success.
  */
 @Injectable()
 export class LoginService {
@@ -28,12 +29,10 @@ export class LoginService {
   async login(body: LoginDto, clientAddress: string): Promise<SessionTokenDto> {
     const lifetime = lifetimeSeconds(body.lifetime_hours);
     const leave = await this.gate.enter(clientAddress);
-    let user: AuthUserEntity | null;
+    let user: AuthUserEntity;
     try {
       const attempt = await this.throttle.reserve(clientAddress, body.username);
-      user = await this.users.findByUsername(body.username);
-      const passwordMatches = await this.passwords.verify(body.password, user?.passwordHash ?? null);
-      if (!user || !passwordMatches || user.disabled) throw new UnauthorizedException('invalid username or password');
+      user = await this.verifiedUser(body).catch((error: unknown) => this.settleFailure(attempt, error));
       await this.throttle.succeeded(attempt);
       if (this.passwords.isOutdated(user.passwordHash)) await this.rehash(user, body.password);
     } finally {
@@ -41,6 +40,23 @@ export class LoginService {
     }
     const role = user.role as Role;
     return this.issuer.issue({ username: user.username, role, privileges: [...privilegesOfRole(role)], issuedBy: null }, lifetime);
+  }
+
+  private async verifiedUser(body: LoginDto): Promise<AuthUserEntity> {
+    const user = await this.users.findByUsername(body.username);
+    const passwordMatches = await this.passwords.verify(body.password, user?.passwordHash ?? null);
+    if (!user || !passwordMatches || user.disabled) throw new UnauthorizedException('invalid username or password');
+    return user;
+  }
+
+  /** Counts the attempt as a failure and rethrows its error (not one from settling, which would hide it). */
+  private async settleFailure(attempt: number, error: unknown): Promise<never> {
+    try {
+      await this.throttle.failed(attempt);
+    } catch (settleError) {
+      this.logger.warn(`settling a failed login attempt failed: ${(settleError as Error).message}`);
+    }
+    throw error;
   }
 
   /** Stores the password at today's cost; a failure here must not fail the login. */

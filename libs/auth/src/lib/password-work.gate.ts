@@ -6,9 +6,12 @@ import { RetryLaterException } from './retry-later.exception';
 export const PASSWORD_CHECKS_AT_ONCE = 2;
 /** Logins waiting for one of those; more get 503. */
 export const PASSWORD_CHECKS_WAITING = 32;
-/** Per client address: one password check at a time, four more waiting; more get 429. */
+/**
+ * Per client address: one password check at a time, sixteen more waiting; more get 429. Waiting
+ * here holds no process-wide turn, so a long queue from one address delays no other address.
+ */
 export const PASSWORD_CHECKS_PER_ADDRESS = 1;
-export const PASSWORD_CHECKS_WAITING_PER_ADDRESS = 4;
+export const PASSWORD_CHECKS_WAITING_PER_ADDRESS = 16;
 const RETRY_AFTER_MICROS = 1_000_000;
 
 /**

@@ -1,8 +1,8 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One counted event of a rate limit: a login attempt (reserved before the password is checked,
- * deleted when it succeeds) or an anonymous session created. Rows older than the longest window
+ * One counted event of a rate limit: a login attempt (reserved in flight before the password is
+ * checked, settled when it fails, deleted when it succeeds) or an anonymous session created. Rows older than the longest window
  * are purged. Kept in the auth store so every replica counts the same.
  */
 @Entity('auth_rate_events')
@@ -19,4 +19,6 @@ export class RateEventEntity {
   @Column({ name: 'client_address', type: 'text' }) clientAddress!: string;
   /** Microseconds since the epoch. */
   @Column({ type: 'bigint' }) at!: number;
+  /** 1 while a login attempt's password check runs, 0 once it failed (and for anonymous sessions). */
+  @Column({ name: 'in_flight', type: 'integer', default: 0 }) inFlight!: number;
 }

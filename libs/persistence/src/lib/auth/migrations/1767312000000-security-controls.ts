@@ -3,8 +3,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 // Usernames become unique regardless of case (ASCII letters only: the username rule allows no
 // others, so lower() agrees on both backends). auth_login_failures gives way to auth_rate_events:
 // login attempts (reserved before the password is checked) and anonymous sessions, counted per
-// (scope, subject, client address) and per (scope, subject). Its rows live at most minutes, so
-// none are carried over.
+// (scope, subject, client address) and per (scope, subject); in_flight (0/1, the same INTEGER on
+// both backends) marks a login attempt whose password check has not ended. Its rows live at most
+// minutes, so none are carried over.
 
 const CASE_CLASHES_SQLITE =
   "SELECT lower(username) AS name, group_concat(username, ', ') AS names FROM auth_users GROUP BY lower(username) HAVING COUNT(*) > 1";
@@ -30,7 +31,8 @@ export class SecurityControlsSqlite1767312000000 implements MigrationInterface {
       scope TEXT NOT NULL,
       subject TEXT NOT NULL,
       client_address TEXT NOT NULL,
-      at INTEGER NOT NULL)`);
+      at INTEGER NOT NULL,
+      in_flight INTEGER NOT NULL DEFAULT 0)`);
     await db.query('CREATE INDEX auth_rate_events_key ON auth_rate_events (scope, subject, client_address, at)');
     await db.query('CREATE INDEX auth_rate_events_subject ON auth_rate_events (scope, subject, at)');
     await db.query('CREATE INDEX auth_rate_events_at ON auth_rate_events (at)');
@@ -61,7 +63,8 @@ export class SecurityControlsPostgres1767312000000 implements MigrationInterface
       scope TEXT NOT NULL,
       subject TEXT NOT NULL,
       client_address TEXT NOT NULL,
-      at BIGINT NOT NULL)`);
+      at BIGINT NOT NULL,
+      in_flight INTEGER NOT NULL DEFAULT 0)`);
     await db.query('CREATE INDEX auth_rate_events_key ON auth_rate_events (scope, subject, client_address, at)');
     await db.query('CREATE INDEX auth_rate_events_subject ON auth_rate_events (scope, subject, at)');
     await db.query('CREATE INDEX auth_rate_events_at ON auth_rate_events (at)');
