@@ -24,6 +24,17 @@ const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
 
 // ---- data -------------------------------------------------------------------------------------
 
+/** Inputs x0..x8 and mode, outputs y0..y9 of run `index`, the same on both backends. */
+function parameters(index) {
+  const next = random(index + 1);
+  const inputs = {};
+  for (let k = 0; k < 9; k += 1) inputs[`x${k}`] = Math.round(next() * 100 * 1e6) / 1e6;
+  inputs.mode = MODES[index % MODES.length];
+  const outputs = {};
+  for (let k = 0; k < 10; k += 1) outputs[`y${k}`] = Math.round(next() * 1000 * 1e3) / 1e3;
+  return { inputs, outputs };
+}
+
 const directBody = (index) => {
   const { inputs, outputs } = parameters(index);
   return {
