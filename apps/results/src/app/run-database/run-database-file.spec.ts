@@ -1,18 +1,24 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { PrivateDirectory } from './private-directory';
-import { copyRunDatabase } from './run-database-file';
+import { RunDatabaseReader } from './run-database.reader';
+import { RunDatabaseWorkers } from './run-database-workers';
 
-// The path given to copyRunDatabase was checked by name (resolveRunDatabasePath); these specs
-// stand for what can change between that check and the open.
-describe('copyRunDatabase', () => {
+// How a run database is taken and copied (run-database.worker.js) and what its refusals become
+// (run-database-file.ts). The path given to the reader was checked by name
+// (resolveRunDatabasePath); these specs stand for what can change between that check and the open.
+describe('run database file', () => {
+  const workers = new RunDatabaseWorkers(1);
   let sandbox: string;
   let root: string;
   let outside: string;
   let copies: PrivateDirectory;
+  let reader: RunDatabaseReader;
+
+  afterAll(() => workers.onModuleDestroy());
 
   beforeEach(() => {
     sandbox = realpathSync(mkdtempSync(join(tmpdir(), 'run-db-file-')));
@@ -21,6 +27,7 @@ describe('copyRunDatabase', () => {
     mkdirSync(root);
     mkdirSync(outside);
     copies = new PrivateDirectory(join(sandbox, 'copies-'));
+    reader = new RunDatabaseReader({}, workers, copies);
   });
   afterEach(() => rmSync(sandbox, { recursive: true, force: true }));
 
@@ -33,33 +40,42 @@ describe('copyRunDatabase', () => {
     return { status: (error as HttpException).getStatus(), message: (error as HttpException).message };
   }
 
-  it('copies the file into a private directory (0700) as mode 0600, and removes it again', async () => {
+  it('copies the file into a private directory (0700) as mode 0600 for the lease, and deletes it after', async () => {
     const file = writeRunDatabase(join(root, 'run.db'), makeRunFixture());
+    const directory = await copies.path();
+    const target = join(directory, 'copy.db');
 
-    const copy = await copyRunDatabase(root, file, copies, 1024 * 1024);
+    // The worker copies the file with the lease's first statement.
+    const seen = await workers.withDatabase({ source: file, root, target, maxFileBytes: 1024 * 1024 }, 10_000, async (db) => {
+      await db.all('SELECT 1 AS one');
+      return { same: readFileSync(target).equals(readFileSync(file)), mode: statSync(target).mode & 0o777 };
+    });
+    // The copy is deleted with the lease's close, which the next lease of the one worker waits behind.
+    await reader.read(root, file);
 
-    expect(readFileSync(copy.path).equals(readFileSync(file))).toBe(true);
-    expect(statSync(copy.path).mode & 0o777).toBe(0o600);
-    expect(statSync(dirname(copy.path)).mode & 0o777).toBe(0o700);
-    await copy.remove();
-    expect(existsSync(copy.path)).toBe(false);
+    expect(seen).toEqual({ same: true, mode: 0o600 });
+    expect(statSync(directory).mode & 0o777).toBe(0o700);
+    expect(existsSync(target)).toBe(false);
+    expect(readdirSync(directory)).toEqual([]);
   });
 
   it('makes the private directory again when it has disappeared', async () => {
-    const file = writeRunDatabase(join(root, 'run.db'), makeRunFixture());
-    const first = await copyRunDatabase(root, file, copies, 1024 * 1024);
-    rmSync(dirname(first.path), { recursive: true, force: true });
+    const fixture = makeRunFixture();
+    const file = writeRunDatabase(join(root, 'run.db'), fixture);
+    await reader.read(root, file);
+    rmSync(await copies.path(), { recursive: true, force: true });
 
-    const again = await copyRunDatabase(root, file, copies, 1024 * 1024);
+    const again = await reader.read(root, file);
 
-    expect(readFileSync(again.path).length).toBe(readFileSync(file).length);
+    expect(again.run.execution_id).toBe(fixture.execution_id);
+    expect(existsSync(await copies.path())).toBe(true);
   });
 
   it('refuses with 403 when a directory on the checked path was swapped for a symlink to outside the root', async () => {
     writeRunDatabase(join(outside, 'run.db'), makeRunFixture());
     symlinkSync(outside, join(root, 'swapped'));
 
-    expect(await refusal(copyRunDatabase(root, join(root, 'swapped', 'run.db'), copies, 1024 * 1024))).toEqual({
+    expect(await refusal(reader.read(root, join(root, 'swapped', 'run.db')))).toEqual({
       status: HttpStatus.FORBIDDEN,
       message: 'run_db_path is outside the runs root',
     });
@@ -69,7 +85,7 @@ describe('copyRunDatabase', () => {
     const target = writeRunDatabase(join(root, 'real.db'), makeRunFixture());
     symlinkSync(target, join(root, 'run.db'));
 
-    expect(await refusal(copyRunDatabase(root, join(root, 'run.db'), copies, 1024 * 1024))).toEqual({
+    expect(await refusal(reader.read(root, join(root, 'run.db')))).toEqual({
       status: HttpStatus.UNPROCESSABLE_ENTITY,
       message: 'run database is not a regular file',
     });
@@ -79,7 +95,7 @@ describe('copyRunDatabase', () => {
     const file = writeRunDatabase(join(root, 'run.db'), makeRunFixture());
     const size = statSync(file).size;
 
-    expect(await refusal(copyRunDatabase(root, file, copies, 4096))).toEqual({
+    expect(await refusal(reader.read(root, file, { maxFileBytes: 4096 }))).toEqual({
       status: HttpStatus.UNPROCESSABLE_ENTITY,
       message: `run database is ${size} bytes; at most 4096 are accepted`,
     });

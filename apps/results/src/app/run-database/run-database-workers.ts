@@ -3,24 +3,42 @@
 // 100,000 views) held up every other request for minutes and ignored SIGTERM. Here the event
 // loop stays free, and a worker that overruns its deadline is killed, whatever SQLite is doing.
 // Processes, not worker threads: terminating a thread waits until SQLite returns to JavaScript,
-// which a hostile file can put off for minutes; SIGKILL does not wait. A round trip costs about
-// 40 µs (measured with Node's JSON IPC), about 15 per read.
+// which a hostile file can put off for minutes; SIGKILL does not wait. The worker also takes the
+// file by descriptor and makes the private copy SQLite reads, with the first batch: synchronous
+// system calls there cost less than the same calls through libuv's thread pool here, and a
+// copy that stalls is under the deadline too.
 import type { OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import { type ChildProcess, fork } from 'node:child_process';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RunDatabaseTimeoutError } from './run-database.errors';
 
 // Next to this module in the sources, next to main.js in a build (the results webpack config copies it)..
 const WORKER_SCRIPT = join(__dirname, 'run-database.worker.js');
 
+/**
+ * The run database a lease reads: the file at source (already confined to root by name), copied
+ * by the worker through one descriptor to target, a new file in a private directory.
+ */
+export interface RunDatabaseSource {
+  source: string;
+  root: string;
+  target: string;
+  maxFileBytes: number;
+}
+
 export type StatementParams = readonly unknown[] | Readonly<Record<string, unknown>>;
 
-/** What a worker reports of one failed request; SQLite failures carry name SqliteError and a code. */
+/**
+ * What a worker reports of one failed request: SQLite failures carry name SqliteError and a code,
+ * a refused file name RunDatabaseRefusal and a kind, a copy not made name PrivateCopyError and a code.
+ */
 export interface WorkerFailure {
   name?: string;
   message: string;
   code?: string;
+  kind?: 'not-found' | 'outside-root' | 'invalid';
 }
 
 /** Rows of one statement, with its result columns (so that specs can tell what was fetched). */
@@ -44,7 +62,7 @@ export interface RunDatabaseSession {
   all<Row>(sql: string, params?: StatementParams): Promise<StatementResult<Row>>;
 }
 
-type Request = { open?: string; statements?: readonly Statement[]; close?: boolean };
+type Request = { open?: RunDatabaseSource; statements?: readonly Statement[]; close?: boolean };
 type Reply = { id: number; results?: StatementResult<unknown>[]; error?: WorkerFailure };
 
 /**
@@ -61,15 +79,17 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
   constructor(private readonly size = availableParallelism()) {}
 
   /**
-   * Opens the file in a worker and runs work against it; the worker is killed when the
-   * whole takes longer than deadlineMs, and work then fails with RunDatabaseTimeoutError.
+   * Copies the file and opens the copy in a worker, and runs work against it; the worker is
+   * killed when the whole takes longer than deadlineMs, and work then fails with
+   * RunDatabaseTimeoutError. The worker deletes the copy when the lease ends.
    */
-  async withDatabase<T>(path: string, deadlineMs: number, work: (session: RunDatabaseSession) => Promise<T>): Promise<T> {
+  async withDatabase<T>(database: RunDatabaseSource, deadlineMs: number, work: (session: RunDatabaseSession) => Promise<T>): Promise<T> {
     const worker = await this.acquire();
     const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeoutError()), deadlineMs);
-    // The file is opened with the first batch, and closed after the last without waiting: the
-    // next lease's requests queue behind the close on the same channel.
-    let open: string | undefined = path;
+    // The file is copied and opened with the first batch, and closed (the copy deleted) after
+    // the last without waiting, so that this overlaps the caller's own work (closing with the
+    // last batch measured slower): the next lease's requests queue behind the close.
+    let open: RunDatabaseSource | undefined = database;
     const run = async (statements: readonly Statement[]): Promise<StatementResult<unknown>[]> => {
       const request = { open, statements };
       open = undefined;
@@ -89,6 +109,8 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
       throw error;
     } finally {
       clearTimeout(timer);
+      // A killed worker could not delete its copy.
+      if (!worker.alive) await unlink(database.target).catch(() => undefined);
       this.release(worker);
     }
   }

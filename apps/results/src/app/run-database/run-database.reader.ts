@@ -1,14 +1,16 @@
 // Introspects one sim2l run database (contract §6). The file comes from outside the service, so
 // it is treated as hostile: taken by one descriptor and copied somewhere private, checked before
-// it is trusted, bounded before it is loaded, read by SQLite only in a worker under a deadline,
-// and any SQLite failure becomes a 4xx domain error, never a raw one.
+// it is trusted, bounded before it is loaded, all of it in a worker process under a deadline,
+// and any refusal or SQLite failure becomes a 4xx domain error, never a raw one.
 import type { OnModuleDestroy } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { IntrospectedRun } from './introspected-run.interface';
 import { decodeParameters, type ParameterRow } from './parameter.decoder';
 import { decodeRunMetadata, type RunMetadataRow } from './run-metadata.decoder';
 import { assertWithinLimits } from './run-database-bounds';
 import { PrivateDirectory } from './private-directory';
-import { copyRunDatabase } from './run-database-file';
+import { isCopyDirectoryMissing, refusalOf } from './run-database-file';
 import { type RunDatabaseLimits, resolveRunDatabaseLimits } from './run-database-limits';
 import { assertRunDatabaseStructure, type ParameterTable } from './run-database-structure';
 import { RunDatabaseWorkers, type RunDatabaseSession } from './run-database-workers';
@@ -39,13 +41,17 @@ export class RunDatabaseReader implements OnModuleDestroy {
   /** Reads the run database at path, which resolveRunDatabasePath has confined to runsRoot by name. */
   async read(runsRoot: string, path: string, limits: Partial<RunDatabaseLimits> = {}): Promise<IntrospectedRun> {
     const bounds = resolveRunDatabaseLimits({ ...this.limits, ...limits });
-    const copy = await copyRunDatabase(runsRoot, path, this.copies, bounds.maxFileBytes);
-    try {
-      return await translatingSqliteErrors(() =>
-        this.workers.withDatabase(copy.path, bounds.readDeadlineMs, (db) => introspect(db, bounds)),
-      );
-    } finally {
-      await copy.remove();
+    for (let attempt = 1; ; attempt += 1) {
+      const target = join(await this.copies.path(), `${randomUUID()}.db`);
+      const database = { source: path, root: runsRoot, target, maxFileBytes: bounds.maxFileBytes };
+      try {
+        return await translatingWorkerErrors(() =>
+          this.workers.withDatabase(database, bounds.readDeadlineMs, (db) => introspect(db, bounds)),
+        );
+      } catch (error) {
+        // The private directory disappeared (a tmp cleaner, say): the next path() makes a new one.
+        if (attempt > 1 || !isCopyDirectoryMissing(error) || !this.copies.lost(error)) throw error;
+      }
     }
   }
 
@@ -76,10 +82,12 @@ async function introspect(db: RunDatabaseSession, bounds: RunDatabaseLimits): Pr
   };
 }
 
-async function translatingSqliteErrors<T>(operation: () => Promise<T>): Promise<T> {
+async function translatingWorkerErrors<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) throw refusal;
     if (!isSqliteError(error)) throw error;
     throw new InvalidRunDatabaseError(describeSqliteFailure(error.code), error);
   }

@@ -1,18 +1,121 @@
 // Worker process of RunDatabaseWorkers (run-database-workers.ts), kept as plain CommonJS so that
 // it runs unbuilt both from the sources (tests) and next to the bundle (dist/apps/results/).
-// SQLite work on a hostile run database (parsing a schema of 100,000 views, say) happens here,
-// where the service can end it with SIGKILL, instead of on the event loop.
-// A request {id, open?, statements?, close?} opens the private copy at `open` read-only (closing
-// any earlier one), runs `statements` ([{sql, params}]) in order, then closes it when `close`;
-// it answers {id, results: [{rows, columns}]}, or {id, error: {name, message, code}}.
+// Taking hold of the run database and SQLite work on it (parsing a schema of 100,000 views, say)
+// happen here, where the service can end them with SIGKILL, instead of on the event loop.
+// A request {id, open?, statements?, close?}: `open` ({source, root, target, maxFileBytes}) takes
+// the file at source by one descriptor and copies it to target (see copy below), then opens the
+// copy read-only (closing and deleting any earlier one); `statements` ([{sql, params}]) run in
+// order; `close` closes the copy and deletes it. The answer is {id, results: [{rows, columns}]},
+// or {id, error: {name, message, code?, kind?}}: name RunDatabaseRefusal (with kind not-found,
+// outside-root or invalid) for a file refused, PrivateCopyError for a copy that could not be made.
 'use strict';
 const Database = require('better-sqlite3');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+// Header bytes 18 and 19: file format write and read versions, 2 for WAL and 1 for legacy.
+const FORMAT_VERSIONS_OFFSET = 18;
+const LEGACY_FORMAT_VERSIONS = Buffer.from([1, 1]);
+const COPY_CHUNK_BYTES = 1024 * 1024;
 
 let db;
+let copyPath;
+
+class Refusal extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.name = 'RunDatabaseRefusal';
+    this.kind = kind;
+  }
+}
 
 function close() {
   if (db) db.close();
   db = undefined;
+  if (copyPath) fs.rmSync(copyPath, { force: true });
+  copyPath = undefined;
+}
+
+/**
+ * Opens source once (never following a final symlink, never blocking on a FIFO), checks through
+ * that descriptor that it is a regular SQLite file of at most maxFileBytes whose real location is
+ * inside root, and copies it through the same descriptor to target (created new, mode 0600, in
+ * the service's private directory). Opening by name twice (once to check, once to read) let a
+ * swapped directory or file point the read elsewhere; SQLite opening the runs root's file itself
+ * left -wal/-shm files there and could hang on a FIFO.
+ */
+function copy({ source, root, target, maxFileBytes }) {
+  const realRoot = attempt(() => fs.realpathSync(root));
+  const fd = attempt(() => fs.openSync(source, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK));
+  try {
+    const realPath = attempt(() => fs.readlinkSync(`/proc/self/fd/${fd}`));
+    if (!isWithin(realRoot, realPath)) {
+      throw new Refusal('outside-root', 'run_db_path is outside the runs root');
+    }
+    const stats = attempt(() => fs.fstatSync(fd));
+    if (!stats.isFile()) throw new Refusal('invalid', 'run database is not a regular file');
+    if (stats.size > maxFileBytes) {
+      throw new Refusal('invalid', `run database is ${stats.size} bytes; at most ${maxFileBytes} are accepted`);
+    }
+    copyDescriptor(fd, target, maxFileBytes);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function copyDescriptor(fd, target, maxFileBytes) {
+  let output;
+  try {
+    output = fs.openSync(target, 'wx', 0o600);
+  } catch (error) {
+    throw Object.assign(new Error('private copy could not be created'), { name: 'PrivateCopyError', code: error.code });
+  }
+  copyPath = target;
+  try {
+    copyInto(fd, output, maxFileBytes);
+  } finally {
+    fs.closeSync(output);
+  }
+}
+
+/** Copies through the descriptor until its end; a file that grew past the limit meanwhile is refused. */
+function copyInto(fd, output, maxFileBytes) {
+  const buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+  for (let position = 0; ;) {
+    const bytesRead = attempt(() => fs.readSync(fd, buffer, 0, buffer.length, position));
+    if (position === 0 && (bytesRead < SQLITE_HEADER.length || !buffer.subarray(0, SQLITE_HEADER.length).equals(SQLITE_HEADER))) {
+      throw new Refusal('invalid', 'run database is not a SQLite database');
+    }
+    if (bytesRead === 0) return;
+    if (position + bytesRead > maxFileBytes) {
+      throw new Refusal('invalid', `run database is more than ${maxFileBytes} bytes; at most ${maxFileBytes} are accepted`);
+    }
+    // The copy is read alone and read-only: as a WAL database SQLite would want -wal and -shm
+    // files beside it, as a legacy one it needs nothing. The main file holds every committed
+    // page once sim2l has closed the run (its last connection checkpoints the WAL).
+    if (position === 0 && bytesRead >= FORMAT_VERSIONS_OFFSET + 2) LEGACY_FORMAT_VERSIONS.copy(buffer, FORMAT_VERSIONS_OFFSET);
+    fs.writeSync(output, buffer, 0, bytesRead);
+    position += bytesRead;
+  }
+}
+
+function isWithin(root, target) {
+  const rel = path.relative(root, target);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+function attempt(operation) {
+  try {
+    return operation();
+  } catch (error) {
+    const code = error && error.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new Refusal('not-found', 'run database not found');
+    // O_NOFOLLOW: the checked path became a symlink after it was resolved.
+    if (code === 'ELOOP') throw new Refusal('invalid', 'run database is not a regular file');
+    if (typeof code === 'string') throw new Refusal('invalid', 'run database is not readable');
+    throw error;
+  }
 }
 
 function run({ sql, params }) {
@@ -24,7 +127,8 @@ function run({ sql, params }) {
 function handle(request) {
   if (request.open !== undefined) {
     close();
-    db = new Database(request.open, { readonly: true, fileMustExist: true });
+    copy(request.open);
+    db = new Database(request.open.target, { readonly: true, fileMustExist: true });
     db.pragma('query_only = ON');
   }
   const results = (request.statements ?? []).map(run);
@@ -36,7 +140,8 @@ process.on('message', (request) => {
   try {
     process.send({ id: request.id, ...handle(request) });
   } catch (error) {
-    process.send({ id: request.id, error: { name: error.name, message: error.message, code: error.code } });
+    if (request.open !== undefined) close();
+    process.send({ id: request.id, error: { name: error.name, message: error.message, code: error.code, kind: error.kind } });
   }
 });
 // The service went away: nothing is left to answer.
