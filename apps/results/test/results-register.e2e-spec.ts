@@ -1,4 +1,4 @@
-import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
+import { makeRunFixture, writeRunDatabase, alterRunDatabase } from '@simsvc/testing';
 import Database from 'better-sqlite3';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,16 +17,6 @@ describe('POST /register', () => {
     mkdirSync(results.outside, { recursive: true });
   });
   afterAll(() => results.close());
-
-  /** Changes a written run database the way a foreign or broken writer might. */
-  function alter(file: string, sql: string): void {
-    const db = new Database(file);
-    try {
-      db.exec(sql);
-    } finally {
-      db.close();
-    }
-  }
 
   /** Refused with status and message, and the store is exactly as before. */
   async function expectRefused(body: Record<string, unknown>, status: number, message: string | RegExp): Promise<Record<string, unknown>> {
@@ -188,11 +178,11 @@ describe('POST /register', () => {
 
     it('answers 422 naming a missing table or column', async () => {
       const noOutputs = results.writeRun({ execution_id: 'reg-no-outputs' });
-      alter(join(results.runsRoot, `${noOutputs.execution_id}.db`), 'DROP TABLE outputs');
+      alterRunDatabase(join(results.runsRoot, `${noOutputs.execution_id}.db`), 'DROP TABLE outputs');
       await expectRefused({ execution_id: 'reg-no-outputs' }, 422, 'run database has no table outputs');
 
       results.writeRun({ execution_id: 'reg-no-column' });
-      alter(join(results.runsRoot, 'reg-no-column.db'), 'ALTER TABLE inputs RENAME COLUMN name TO label');
+      alterRunDatabase(join(results.runsRoot, 'reg-no-column.db'), 'ALTER TABLE inputs RENAME COLUMN name TO label');
       await expectRefused({ execution_id: 'reg-no-column' }, 422, 'table inputs lacks column name');
     });
 
@@ -219,7 +209,7 @@ describe('POST /register', () => {
 
     it('answers 422 for a database without run metadata', async () => {
       results.writeRun({ execution_id: 'reg-no-metadata' });
-      alter(join(results.runsRoot, 'reg-no-metadata.db'), 'DELETE FROM run_metadata');
+      alterRunDatabase(join(results.runsRoot, 'reg-no-metadata.db'), 'DELETE FROM run_metadata');
       await expectRefused({ execution_id: 'reg-no-metadata' }, 422, 'run database has no run_metadata row');
     });
 

@@ -1,3 +1,4 @@
+import { alterRunDatabase } from '@simsvc/testing';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
@@ -19,15 +20,6 @@ describe('POST /register with a hostile run database', () => {
     mkdirSync(results.outside, { recursive: true });
   });
   afterAll(() => results.close());
-
-  function alter(file: string, sql: string): void {
-    const db = new Database(file);
-    try {
-      db.exec(sql);
-    } finally {
-      db.close();
-    }
-  }
 
   /** Refused with status and message, and nothing was stored for the execution. */
   async function expectRefused(executionId: string, response: Response, status: number, message: string | RegExp): Promise<void> {
@@ -80,7 +72,7 @@ describe('POST /register with a hostile run database', () => {
     it('reads a WAL-mode run database and leaves no -wal or -shm file in the runs root', async () => {
       const file = join(results.runsRoot, 'wal-mode.db');
       results.writeRun({ execution_id: 'wal-mode' }, 'wal-mode.db');
-      alter(file, 'PRAGMA journal_mode = WAL');
+      alterRunDatabase(file, 'PRAGMA journal_mode = WAL');
       const before = readdirSync(results.runsRoot).sort();
 
       const response = await results.register({ execution_id: 'wal-mode' });
@@ -131,7 +123,10 @@ describe('POST /register with a hostile run database', () => {
     it('refuses U+0000 in a parameter name or in run metadata with 422 on both backends', async () => {
       results.writeRun({ execution_id: 'nul-name', inputs: { ['bad\u0000name']: 1 } });
       const metadata = results.writeRun({ execution_id: 'nul-meta' });
-      alter(join(results.runsRoot, `${metadata.execution_id}.db`), `UPDATE run_metadata SET simulation_name = 'heat' || char(0)`);
+      alterRunDatabase(
+        join(results.runsRoot, `${metadata.execution_id}.db`),
+        `UPDATE run_metadata SET simulation_name = 'heat' || char(0)`,
+      );
 
       await expectRefused(
         'nul-name',

@@ -183,3 +183,13 @@ function inferType(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value === 'boolean' || typeof value === 'object' ? typeof value : 'string';
 }
+
+/** Runs SQL on a written run database, the way a foreign or broken writer might change it. */
+export function alterRunDatabase(filePath: string, sql: string): void {
+  const db = new Database(filePath);
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}

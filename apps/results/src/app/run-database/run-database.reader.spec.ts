@@ -1,6 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { makeRunFixture, type RunDatabaseFixture, writeRunDatabase } from '@simsvc/testing';
-import Database from 'better-sqlite3';
+import { makeRunFixture, type RunDatabaseFixture, writeRunDatabase, alterRunDatabase } from '@simsvc/testing';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,14 +27,6 @@ describe('RunDatabaseReader', () => {
     writeRunDatabase(join(dir, name), makeRunFixture(overrides));
 
   /** Changes a written run database the way a foreign or broken writer might. */
-  function alter(path: string, sql: string): void {
-    const db = new Database(path);
-    try {
-      db.exec(sql);
-    } finally {
-      db.close();
-    }
-  }
 
   /** Reads a run database in dir, the runs root of these specs. */
   const readRunDatabase = (path: string, limits: Partial<RunDatabaseLimits> = {}) => reader.read(dir, path, limits);
@@ -169,14 +160,14 @@ describe('RunDatabaseReader', () => {
 
     it('keeps a value that is not valid JSON as its raw text', async () => {
       const path = writeRun();
-      alter(path, `UPDATE inputs SET value = 'not {json' WHERE name = 'length'`);
+      alterRunDatabase(path, `UPDATE inputs SET value = 'not {json' WHERE name = 'length'`);
 
       expect((await readRunDatabase(path)).inputs['length']).toBe('not {json');
     });
 
     it('treats malformed or non-object metadata as no metadata', async () => {
       const path = writeRun();
-      alter(
+      alterRunDatabase(
         path,
         `UPDATE inputs SET metadata = '{"description": ' WHERE name = 'length';
          UPDATE inputs SET metadata = '[1, 2]' WHERE name = 'n_points';`,
@@ -211,7 +202,7 @@ describe('RunDatabaseReader', () => {
 
     it('ignores other tables and extra columns', async () => {
       const path = writeRun();
-      alter(path, `CREATE TABLE logs (line TEXT); ALTER TABLE inputs ADD COLUMN note TEXT;`);
+      alterRunDatabase(path, `CREATE TABLE logs (line TEXT); ALTER TABLE inputs ADD COLUMN note TEXT;`);
 
       expect((await readRunDatabase(path)).inputs).toEqual({ length: 2.5, n_points: 100 });
     });
@@ -271,21 +262,21 @@ describe('RunDatabaseReader', () => {
 
     it('names a missing table', async () => {
       const path = writeRun();
-      alter(path, 'DROP TABLE outputs');
+      alterRunDatabase(path, 'DROP TABLE outputs');
 
       await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no table outputs');
     });
 
     it('names a missing column', async () => {
       const path = writeRun();
-      alter(path, 'ALTER TABLE inputs RENAME COLUMN name TO label');
+      alterRunDatabase(path, 'ALTER TABLE inputs RENAME COLUMN name TO label');
 
       await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'table inputs lacks column name');
     });
 
     it('refuses a view standing in for a table', async () => {
       const path = writeRun();
-      alter(path, 'DROP TABLE outputs; CREATE VIEW outputs AS SELECT *, NULL AS file_reference, NULL AS created_at FROM inputs');
+      alterRunDatabase(path, 'DROP TABLE outputs; CREATE VIEW outputs AS SELECT *, NULL AS file_reference, NULL AS created_at FROM inputs');
 
       await expectRefusal(
         () => readRunDatabase(path),
@@ -296,14 +287,14 @@ describe('RunDatabaseReader', () => {
 
     it('refuses a database without a run_metadata row', async () => {
       const path = writeRun();
-      alter(path, 'DELETE FROM run_metadata');
+      alterRunDatabase(path, 'DELETE FROM run_metadata');
 
       await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no run_metadata row');
     });
 
     it('refuses a database with two run_metadata rows', async () => {
       const path = writeRun();
-      alter(
+      alterRunDatabase(
         path,
         `INSERT INTO run_metadata SELECT 'other', squid_id, simulation_name, simulation_version, simulation_id,
         started_at, completed_at, duration_seconds, status, executor_type, hostname, error_message FROM run_metadata`,
@@ -383,7 +374,7 @@ describe('RunDatabaseReader', () => {
 
     it('refuses a value nested too deeply to serialise', async () => {
       const path = writeRun();
-      alter(path, `UPDATE outputs SET value = '${'['.repeat(100)}${']'.repeat(100)}' WHERE name = 'max_temperature'`);
+      alterRunDatabase(path, `UPDATE outputs SET value = '${'['.repeat(100)}${']'.repeat(100)}' WHERE name = 'max_temperature'`);
 
       await expectRefusal(
         () => readRunDatabase(path),
