@@ -11,7 +11,6 @@ describe('login throttle with parallel logins', () => {
   let service: CacheTestService;
   let replica: CacheTestService;
   let proxied: CacheTestService;
-  let sequence = 0;
 
   beforeAll(async () => {
     service = await startCacheService();
@@ -29,31 +28,19 @@ describe('login throttle with parallel logins', () => {
     await service?.close();
   });
 
-  async function createUser(svc: CacheTestService): Promise<Credentials> {
-    sequence += 1;
-    const user = { username: `parallel-${sequence}`, password: `password-${sequence}` };
-    await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', await svc.tokenFor('admin'))
-      .send({ ...user, role: 'user' })
-      .expect(201);
-    return user;
-  }
-
   const login = (svc: CacheTestService, body: Credentials, address?: string) => {
     const call = svc.http().post('/session/login');
     return (address ? call.set('X-Forwarded-For', address) : call).send(body);
   };
 
   it('lets eight parallel correct logins of one user from one address all succeed', async () => {
-    const user = await createUser(service);
+    const user = await service.createUser('parallel');
     const responses = await Promise.all(Array.from({ length: 8 }, () => login(service, user)));
     expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
   });
 
   it('lets parallel correct logins on two replicas succeed after four failures, and counts the fifth', async () => {
-    const user = await createUser(service);
+    const user = await service.createUser('parallel');
     for (let i = 0; i < 4; i++) await login(service, { ...user, password: `wrong-${i}` }).expect(401);
     // Both replicas check one login of this address at a time: two in flight besides four failures.
     const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => login(i % 2 === 0 ? service : replica, user)));
@@ -64,7 +51,7 @@ describe('login throttle with parallel logins', () => {
   });
 
   it('lets parallel correct logins from two addresses succeed after nineteen failures of the username', async () => {
-    const user = await createUser(proxied);
+    const user = await proxied.createUser('parallel');
     for (let failure = 0; failure < 19; failure++) {
       await login(proxied, { ...user, password: `wrong-${failure}` }, `198.19.0.${Math.floor(failure / 4)}`).expect(401);
     }
@@ -75,7 +62,7 @@ describe('login throttle with parallel logins', () => {
   });
 
   it('refuses the attempt after five failures at once, on any replica, without waiting for attempts in flight', async () => {
-    const user = await createUser(service);
+    const user = await service.createUser('parallel');
     for (let i = 0; i < 5; i++) await login(service, { ...user, password: `wrong-${i}` }).expect(401);
     for (const svc of [service, replica]) {
       const started = Date.now();

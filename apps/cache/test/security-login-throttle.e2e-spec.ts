@@ -6,7 +6,6 @@ import { CacheTestService, startCacheService } from './support/cache-test-servic
 describe('login throttle', () => {
   let direct: CacheTestService;
   let proxied: CacheTestService;
-  let sequence = 0;
 
   beforeAll(async () => {
     direct = await startCacheService();
@@ -17,20 +16,8 @@ describe('login throttle', () => {
     await direct?.close();
   });
 
-  async function createUser(svc: CacheTestService): Promise<{ username: string; password: string }> {
-    sequence += 1;
-    const user = { username: `throttled-${sequence}`, password: `password-${sequence}` };
-    await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', await svc.tokenFor('admin'))
-      .send({ ...user, role: 'user' })
-      .expect(201);
-    return user;
-  }
-
   it('ignores X-Forwarded-For from a client that is not a listed proxy', async () => {
-    const user = await createUser(direct);
+    const user = await direct.createUser('throttled');
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       const response = await direct
@@ -44,7 +31,7 @@ describe('login throttle', () => {
   });
 
   it('verifies at most five of 200 parallel guesses; the rest get 429 with Retry-After', async () => {
-    const user = await createUser(direct);
+    const user = await direct.createUser('throttled');
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         direct
@@ -63,7 +50,7 @@ describe('login throttle', () => {
   });
 
   it('blocks a username after twenty failures from any addresses, whatever address comes next', async () => {
-    const user = await createUser(proxied);
+    const user = await proxied.createUser('throttled');
     const attempt = (address: string, password: string) =>
       proxied
         .http()
@@ -78,7 +65,7 @@ describe('login throttle', () => {
   });
 
   it('counts a username in any letter case as the same', async () => {
-    const user = await createUser(proxied);
+    const user = await proxied.createUser('throttled');
     const address = '198.18.2.1';
     for (let i = 0; i < 5; i++) {
       const username = i % 2 === 0 ? user.username.toUpperCase() : user.username;
@@ -88,7 +75,7 @@ describe('login throttle', () => {
   });
 
   it('lets a listed proxy name the client', async () => {
-    const user = await createUser(proxied);
+    const user = await proxied.createUser('throttled');
     for (let i = 0; i < 5; i++) {
       await proxied
         .http()

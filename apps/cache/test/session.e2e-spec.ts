@@ -35,7 +35,6 @@ function sharedAuthStoreArgs(svc: CacheTestService): string[] {
 
 describe('sessions', () => {
   let svc: CacheTestService;
-  let sequence = 0;
 
   beforeAll(async () => {
     svc = await startCacheService({ args: BEHIND_LOOPBACK_PROXY });
@@ -51,26 +50,13 @@ describe('sessions', () => {
     return body === undefined ? call : call.send(body);
   };
 
-  /** A new user of the role, with a password; created by the admin. */
-  async function createUser(role: 'user' | 'developer' | 'admin' = 'user'): Promise<{ username: string; password: string }> {
-    sequence += 1;
-    const user = { username: `session-${role}-${sequence}`, password: `password-${sequence}` };
-    await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', await svc.tokenFor('admin'))
-      .send({ ...user, role })
-      .expect(201);
-    return user;
-  }
-
   describe('POST /session/login', () => {
     it.each([
       ['user', BASE],
       ['developer', DEVELOPER],
       ['admin', ADMIN_PRIVILEGES],
     ] as const)('logs a %s in with the privileges of the role', async (role, privileges) => {
-      const user = await createUser(role);
+      const user = await svc.createUser(`session-${role}`, role);
       const { body } = await login(user).expect(200);
       expect(body).toEqual({
         token: expect.any(String),
@@ -83,7 +69,7 @@ describe('sessions', () => {
     });
 
     it('issues an HS256 JWT with sid, sub, role, privileges, iat and exp, expiring in 24 h by default', async () => {
-      const user = await createUser('developer');
+      const user = await svc.createUser('session-developer', 'developer');
       const { body } = await login(user).expect(200);
       expect(headerOf(body.token)).toEqual({ alg: 'HS256', typ: 'JWT' });
       const claims = claimsOf(body.token);
@@ -95,7 +81,7 @@ describe('sessions', () => {
     });
 
     it('takes lifetime_hours (fractions allowed, at most 720)', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const twoHours = claimsOf((await login({ ...user, lifetime_hours: 2 }).expect(200)).body.token);
       expect(twoHours.exp - twoHours.iat).toBe(2 * HOUR);
       const halfHour = claimsOf((await login({ ...user, lifetime_hours: 0.5 }).expect(200)).body.token);
@@ -107,7 +93,7 @@ describe('sessions', () => {
     });
 
     it.each([0, -1, 720.5, 1e9, '24', true])('refuses lifetime_hours %p with 400', async (lifetime) => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const { body } = await login({ ...user, lifetime_hours: lifetime }).expect(400);
       expect(body).toMatchObject({
         statusCode: 400,
@@ -128,8 +114,8 @@ describe('sessions', () => {
     });
 
     it('answers 401 "invalid username or password" for an unknown user, a wrong password and a disabled user alike', async () => {
-      const user = await createUser();
-      const disabled = await createUser();
+      const user = await svc.createUser('session-user');
+      const disabled = await svc.createUser('session-user');
       await svc
         .http()
         .patch(`/users/${disabled.username}`)
@@ -143,7 +129,7 @@ describe('sessions', () => {
     });
 
     it('after five failures within 60 s refuses every further attempt, right password or not, with 429 and Retry-After', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const address = newClientAddress();
       for (let i = 0; i < 5; i++) await login({ ...user, password: `wrong-${i}` }, address).expect(401);
 
@@ -158,8 +144,8 @@ describe('sessions', () => {
     });
 
     it('counts per (client address, username)', async () => {
-      const user = await createUser();
-      const other = await createUser();
+      const user = await svc.createUser('session-user');
+      const other = await svc.createUser('session-user');
       const address = newClientAddress();
       for (let i = 0; i < 5; i++) await login({ ...user, password: `wrong-${i}` }, address).expect(401);
       await login(user, address).expect(429);
@@ -168,7 +154,7 @@ describe('sessions', () => {
     });
 
     it('does not count successful logins, and four failures do not block', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const address = newClientAddress();
       for (let i = 0; i < 6; i++) await login(user, address).expect(200);
       for (let i = 0; i < 4; i++) await login({ ...user, password: `wrong-${i}` }, address).expect(401);
@@ -176,7 +162,7 @@ describe('sessions', () => {
     });
 
     it('lets five parallel logins of one user from one address all succeed (one checked at a time, the others waiting)', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const address = newClientAddress();
       const responses = await Promise.all(Array.from({ length: 5 }, () => login(user, address)));
       expect(responses.map((response) => response.status)).toEqual(Array(5).fill(200));
@@ -184,7 +170,7 @@ describe('sessions', () => {
     });
 
     it('counts every failure of a burst of parallel guesses', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const address = newClientAddress();
       const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => login({ ...user, password: `wrong-${i}` }, address)));
       expect(responses.every((response) => response.status === 401 || response.status === 429)).toBe(true);
@@ -274,7 +260,7 @@ describe('sessions', () => {
 
   describe('GET /session', () => {
     it('describes the calling session', async () => {
-      const user = await createUser('developer');
+      const user = await svc.createUser('session-developer', 'developer');
       const { body: session } = await login(user).expect(200);
       const { body } = await whoAmI(session.token).expect(200);
       expect(body).toEqual({
@@ -332,7 +318,7 @@ describe('sessions', () => {
     });
 
     it('answers 401 "session expired" once the token is past exp', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const { body } = await login({ ...user, lifetime_hours: 1 / HOUR }).expect(200);
       await sleep(2100);
       expect((await whoAmI(body.token).expect(401)).body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'session expired' });
@@ -397,7 +383,7 @@ describe('sessions', () => {
 
   describe('POST /session/refresh', () => {
     it('issues a new token of the same session, one lifetime from now', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const { body: session } = await login({ ...user, lifetime_hours: 1 }).expect(200);
       await sleep(1100);
       const { body } = await svc.http().post('/session/refresh').set('X-Session-ID', session.token).expect(200);
@@ -419,7 +405,7 @@ describe('sessions', () => {
     });
 
     it('never extends a session past 720 h from login', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const { body: session } = await login({ ...user, lifetime_hours: 720 }).expect(200);
       await sleep(1100);
       const { body } = await svc.http().post('/session/refresh').set('X-Session-ID', session.token).expect(200);
@@ -437,7 +423,7 @@ describe('sessions', () => {
 
   describe('DELETE /session', () => {
     it('answers 204 and revokes every token of the session', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const first = (await login(user).expect(200)).body.token;
       const second = (await svc.http().post('/session/refresh').set('X-Session-ID', first).expect(200)).body.token;
       await whoAmI(first).expect(200);
@@ -452,7 +438,7 @@ describe('sessions', () => {
     });
 
     it('leaves the user’s other sessions alone', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const kept = (await login(user).expect(200)).body.token;
       const ended = (await login(user).expect(200)).body.token;
       await svc.http().delete('/session').set('X-Session-ID', ended).expect(204);
@@ -482,7 +468,7 @@ describe('sessions', () => {
 
   describe('the signing secret generated and kept in the auth store', () => {
     it('keeps sessions valid across a restart', async () => {
-      const user = await createUser();
+      const user = await svc.createUser('session-user');
       const token = (await login(user).expect(200)).body.token;
       await svc.restart();
       expect((await whoAmI(token).expect(200)).body.username).toBe(user.username);

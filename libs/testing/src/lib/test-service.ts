@@ -26,6 +26,9 @@ export const TEST_PASSWORD_COST = { N: 16384, r: 8, p: 1 } as const;
 
 type Role = 'user' | 'developer' | 'admin';
 
+/** Numbers the users createUser makes: unique across the services of one test file (they may share an auth store). */
+let usersCreated = 0;
+
 /**
  * A real service for e2e tests: the real AppModule on a fresh database of the project's backend,
  * listening on a loopback port, with an admin user and helpers to get sessions.
@@ -95,6 +98,18 @@ export class TestService<T> {
     const token = await this.login(credentials.username, credentials.password);
     this.tokens.set(role, token);
     return token;
+  }
+
+  /** A new user of the role named `<prefix>-<n>`, created by the admin; its credentials. */
+  async createUser(prefix: string, role: Role = 'user'): Promise<{ username: string; password: string }> {
+    usersCreated += 1;
+    const user = { username: `${prefix}-${usersCreated}`, password: `password-${usersCreated}` };
+    await this.http()
+      .post('/users')
+      .set('X-Session-ID', await this.tokenFor('admin'))
+      .send({ ...user, role })
+      .expect(201);
+    return user;
   }
 
   async login(username: string, password: string): Promise<string> {
