@@ -1,0 +1,58 @@
+// The run databases `simsvc results register PATH...` names, and the path the results service is
+// sent for each: relative to --root, which is the directory the service has as its runs root.
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../usage-error';
+
+/**
+ * `file` as the service's `run_db_path`: relative to `root`, with `/` separators. Both are real
+ * paths (symlinks followed); undefined when the file is not inside the root.
+ */
+export function runDbPath(file: string, root: string): string | undefined {
+  const path = relative(root, file);
+  if (path === '' || path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path)) return undefined;
+  return path.split(sep).join('/');
+}
+
+/**
+ * Every file the arguments name: a file as given, a directory searched recursively for `*.db`
+ * (sorted, so runs register in a stable order). A missing argument is a usage error.
+ */
+export async function findRunFiles(paths: string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const path of paths) {
+    const absolute = resolve(path);
+    let info;
+    try {
+      info = await stat(absolute);
+    } catch {
+      throw new UsageError(`${path}: no such file or directory`);
+    }
+    if (info.isDirectory()) files.push(...(await databasesUnder(absolute)));
+    else files.push(absolute);
+  }
+  return [...new Set(files)];
+}
+
+async function databasesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const files: string[] = [];
+  for (const entry of entries) {
+    const full = join(directory, entry.name);
+    if (entry.isDirectory()) files.push(...(await databasesUnder(full)));
+    else if (entry.name.endsWith('.db') && (entry.isFile() || entry.isSymbolicLink())) files.push(full);
+  }
+  return files;
+}
+
+/** The real path of --root; a usage error when it is not a directory. */
+export async function realRoot(root: string): Promise<string> {
+  try {
+    const real = await realpath(root);
+    if (!(await stat(real)).isDirectory()) throw new Error('not a directory');
+    return real;
+  } catch {
+    throw new UsageError(`--root ${root}: not a directory`);
+  }
+}
