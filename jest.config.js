@@ -15,5 +15,5 @@ module.exports = async () => {
     const serviceConfig = await load(path.join(__dirname, 'apps', service, 'jest.config.js'));
     projects.push(...serviceConfig.projects);
   }
-  return { projects, testTimeout: 30_000, reporters: ['default', path.join(__dirname, 'tools/ci/project-reporter.js')] };
+  return { projects, testTimeout: 30_000, reporters: ['default', path.join(__dirname, 'tools/ci/project-reporter.ts')] };
 };

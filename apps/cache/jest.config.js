@@ -1,1 +1,1 @@
-module.exports = require('../../tools/testing/service-jest-config')('cache', __dirname);
+module.exports = require('../../tools/testing/service-jest-config.ts').serviceJestConfig('cache', __dirname);

@@ -1,1 +1,1 @@
-module.exports = require('../../tools/testing/service-jest-config')('catalog', __dirname);
+module.exports = require('../../tools/testing/service-jest-config.ts').serviceJestConfig('catalog', __dirname);

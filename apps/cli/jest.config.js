@@ -1,1 +1,1 @@
-module.exports = require('../../tools/testing/service-jest-config')('cli', __dirname);
+module.exports = require('../../tools/testing/service-jest-config.ts').serviceJestConfig('cli', __dirname);

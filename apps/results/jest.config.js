@@ -1,1 +1,1 @@
-module.exports = require('../../tools/testing/service-jest-config')('results', __dirname);
+module.exports = require('../../tools/testing/service-jest-config.ts').serviceJestConfig('results', __dirname);

@@ -1,5 +1,5 @@
 const path = require('node:path');
-const { postgresGlobals } = require('../../tools/testing/postgres-availability');
+const { postgresGlobals } = require('../../tools/testing/postgres-availability.ts');
 
 module.exports = async () => ({
   displayName: 'persistence',

@@ -1,8 +1,9 @@
 // Fails when a test failed or was skipped, or when a required project (every service on both
 // backends, every lib) ran no test, or (with --node-major N) when the run was not on Node.js N.
 // Prints the plain closing line CI reads.
-//   node tools/ci/check-test-report.js <summary.json> [--node-major 24]
-const fs = require('node:fs');
+//   node tools/ci/check-test-report.ts <summary.json> [--node-major 24]
+import fs from 'node:fs';
+import type { TestSummary } from './project-reporter.ts';
 
 const REQUIRED_PROJECTS = [
   ...['auth', 'contracts', 'persistence', 'platform', 'testing'],
@@ -10,12 +11,16 @@ const REQUIRED_PROJECTS = [
 ];
 
 const [summaryFile, ...options] = process.argv.slice(2);
+if (!summaryFile) {
+  console.error('usage: node tools/ci/check-test-report.ts <summary.json> [--node-major N]');
+  process.exit(2);
+}
 const nodeMajorIndex = options.indexOf('--node-major');
 const expectedNodeMajor = nodeMajorIndex >= 0 ? Number(options[nodeMajorIndex + 1]) : undefined;
 
-const { node, projects } = JSON.parse(fs.readFileSync(summaryFile, 'utf8'));
+const { node, projects } = JSON.parse(fs.readFileSync(summaryFile, 'utf8')) as TestSummary;
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const problems = [];
+const problems: string[] = [];
 for (const [name, counts] of Object.entries(projects)) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;

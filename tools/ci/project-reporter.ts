@@ -1,14 +1,26 @@
 // Jest reporter: counts passed/failed/skipped tests per project (displayName, e.g. cache:postgresql),
 // prints them, and writes them with the Node.js version that ran them to $SIMSVC_TEST_SUMMARY
-// for tools/ci/check-test-report.js.
-const fs = require('node:fs');
+// for tools/ci/check-test-report.ts.
+import fs from 'node:fs';
+import type { Reporter, Test, TestResult } from '@jest/reporters';
 
-class ProjectReporter {
-  constructor() {
-    this.projects = new Map();
-  }
+export interface ProjectCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  suitesFailedToRun: number;
+}
 
-  onTestResult(test, result) {
+/** What $SIMSVC_TEST_SUMMARY holds. */
+export interface TestSummary {
+  node: string;
+  projects: Record<string, ProjectCounts>;
+}
+
+export default class ProjectReporter implements Pick<Reporter, 'onTestResult' | 'onRunComplete'> {
+  private readonly projects = new Map<string, ProjectCounts>();
+
+  onTestResult(test: Test, result: TestResult): void {
     const name = test.context.config.displayName?.name ?? 'unnamed';
     const counts = this.projects.get(name) ?? { passed: 0, failed: 0, skipped: 0, suitesFailedToRun: 0 };
     counts.passed += result.numPassingTests;
@@ -18,15 +30,14 @@ class ProjectReporter {
     this.projects.set(name, counts);
   }
 
-  onRunComplete() {
+  onRunComplete(): void {
     const projects = Object.fromEntries([...this.projects].sort(([a], [b]) => a.localeCompare(b)));
     for (const [name, counts] of Object.entries(projects)) {
       console.log(`  ${name.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     }
     if (process.env.SIMSVC_TEST_SUMMARY) {
-      fs.writeFileSync(process.env.SIMSVC_TEST_SUMMARY, JSON.stringify({ node: process.version, projects }, null, 2));
+      const summary: TestSummary = { node: process.version, projects };
+      fs.writeFileSync(process.env.SIMSVC_TEST_SUMMARY, JSON.stringify(summary, null, 2));
     }
   }
 }
-
-module.exports = ProjectReporter;

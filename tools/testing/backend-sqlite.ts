@@ -1,1 +1,4 @@
+// Jest setup file of the `<service>:sqlite` e2e projects (see service-jest-config.ts).
 process.env.SIMSVC_TEST_BACKEND = 'sqlite';
+
+export {};

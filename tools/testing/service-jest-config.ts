@@ -1,13 +1,16 @@
 // Jest configuration of a service: its unit specs once, and its e2e suite once per backend.
 // PostgreSQL runs are left out (with one line saying why) when no server answers, unless
 // SIMSVC_TEST_REQUIRE_PG=1 (CI), where an unreachable server fails the run instead.
-const path = require('node:path');
-const { postgresAvailability } = require('./postgres-availability');
+import path from 'node:path';
+import type { Config } from 'jest';
+import { postgresAvailability } from './postgres-availability.ts';
 
-module.exports = function serviceJestConfig(service, projectDir) {
-  const base = { preset: path.join(__dirname, '../../jest.preset.js'), rootDir: projectDir };
-  const backendSetup = (backend) => path.join(__dirname, `backend-${backend}.js`);
-  const e2e = (backend) => ({
+type Backend = 'sqlite' | 'postgresql';
+
+export function serviceJestConfig(service: string, projectDir: string): () => Promise<{ projects: Config[] }> {
+  const base = { preset: path.join(import.meta.dirname, '../../jest.preset.js'), rootDir: projectDir };
+  const backendSetup = (backend: Backend): string => path.join(import.meta.dirname, `backend-${backend}.ts`);
+  const e2e = (backend: Backend): Config => ({
     ...base,
     displayName: `${service}:${backend}`,
     testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
@@ -15,7 +18,7 @@ module.exports = function serviceJestConfig(service, projectDir) {
   });
 
   return async () => {
-    const projects = [{ ...base, displayName: service, testMatch: ['<rootDir>/src/**/*.spec.ts'] }, e2e('sqlite')];
+    const projects: Config[] = [{ ...base, displayName: service, testMatch: ['<rootDir>/src/**/*.spec.ts'] }, e2e('sqlite')];
     const pg = await postgresAvailability();
     if (pg.available) projects.push(e2e('postgresql'));
     else if (process.env.SIMSVC_TEST_REQUIRE_PG === '1')
@@ -23,4 +26,4 @@ module.exports = function serviceJestConfig(service, projectDir) {
     else console.warn(`[${service}] PostgreSQL e2e tests skipped: ${pg.reason}; start PostgreSQL or set SIMSVC_TEST_PG_URL to run them.`);
     return { projects };
   };
-};
+}
