@@ -1,0 +1,1 @@
+module.exports = require('../../tools/testing/service-jest-config.ts').serviceJestConfig('client', __dirname);

@@ -1,0 +1,1764 @@
+// Generated from openapi/results.json by tools/openapi/write-client-types.ts (npm run client:types). Do not edit.
+export type paths = {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the service and its database answer */
+    get: operations['HealthController_health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register a finished run by introspecting its run database (read-only, below the runs root)
+     * @description An execution_id registered already is updated in place: same result_id, values read again.
+     */
+    post: operations['ResultsController_register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/register_direct': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Register a result given inline; the schema is inferred from the values
+     * @description replace: true updates a result registered already in place (same result_id).
+     */
+    post: operations['ResultsController_registerDirect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/results/{execution_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One result */
+    get: operations['ResultsController_find'];
+    put?: never;
+    post?: never;
+    /** Delete one result */
+    delete: operations['ResultsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Results of a simulation, or of all without simulation_name, matching input and output filters, newest first */
+    post: operations['ResultsController_search'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The calling session */
+    get: operations['SessionController_describe'];
+    put?: never;
+    post?: never;
+    /** Log out: every token of the session is refused by every service within 5 s */
+    delete: operations['SessionController_logout'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session/anonymous': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Anonymous session; privileges beyond the anonymous set need a session holding them; 429 with Retry-After past 30 per minute from one address */
+    post: operations['SessionController_anonymous'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Log in; 401 on bad credentials; 429 with Retry-After after five failures within 60 s per (address, username) or twenty within 5 min per username, or too many logins at once from the address; 503 with Retry-After when the server is busy checking passwords */
+    post: operations['SessionController_login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session/refresh': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** New token for the same session, one lifetime from now (at most 720 h from login) */
+    post: operations['SessionController_refresh'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/stats/{simulation_name}/{param_name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * count, mean, min and max of the numeric values of one parameter across the runs of a simulation
+     * @description A simulation or parameter without values gives count 0 and the rest null.
+     */
+    get: operations['ResultsController_stats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List users (paged) */
+    get: operations['UsersController_list'];
+    put?: never;
+    /** Create a user */
+    post: operations['UsersController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/{username}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One user */
+    get: operations['UsersController_get'];
+    put?: never;
+    post?: never;
+    /** Delete a user and revoke their sessions */
+    delete: operations['UsersController_delete'];
+    options?: never;
+    head?: never;
+    /** Change a user's role, email, password or disabled flag (a password change or disabling revokes their sessions) */
+    patch: operations['UsersController_update'];
+    trace?: never;
+  };
+};
+export type webhooks = Record<string, never>;
+export type components = {
+  schemas: {
+    CreateAnonymousSessionDto: {
+      /**
+       * @description Privileges beyond the anonymous set (read/write cache and results, read catalog, record and execute); each must be held by the calling session
+       * @example [
+       *       "developer"
+       *     ]
+       */
+      privileges?: string[];
+      /**
+       * @description Session lifetime in hours, greater than 0, at most 720
+       * @default 24
+       */
+      lifetime_hours?: number;
+    };
+    CreateUserDto: {
+      /** @example alice */
+      username: string;
+      password: string;
+      /** @enum {string} */
+      role: 'user' | 'developer' | 'admin';
+      /** @example alice@example.org */
+      email?: string;
+    };
+    DeleteResultResponse: {
+      /** @enum {string} */
+      status: 'deleted';
+      execution_id: string;
+    };
+    ErrorBody: {
+      /** @example 400 */
+      statusCode: number;
+      /**
+       * @description the reason phrase of statusCode
+       * @example Bad Request
+       */
+      error: string;
+      /** @example ttl_hours must be a positive number */
+      message: string;
+      /** @description validation errors: one line per failed constraint */
+      details?: string[];
+    };
+    HealthyResponse: {
+      /** @enum {string} */
+      status: 'healthy';
+      /** @enum {string} */
+      service: 'cache' | 'catalog' | 'results';
+      /** @enum {string} */
+      backend: 'sqlite' | 'postgresql';
+    };
+    LoginDto: {
+      /** @example alice */
+      username: string;
+      /** @example correct horse battery staple */
+      password: string;
+      /**
+       * @description Session lifetime in hours, greater than 0, at most 720
+       * @default 24
+       */
+      lifetime_hours?: number;
+    };
+    ParameterStatsResponse: {
+      simulation_name: string;
+      param_name: string;
+      /** @enum {string} */
+      param_class: 'input' | 'output';
+      /** @description the schema's type of the parameter */
+      param_type: string | null;
+      count: number;
+      avg_value: number | null;
+      min_value: number | null;
+      max_value: number | null;
+    };
+    RefreshedSessionDto: {
+      token: string;
+      /** @description Same as token */
+      session_id: string;
+      /** @example 2026-11-22T10:12:25.000000 */
+      expires_at: string;
+    };
+    RegisterDirectDto: {
+      /** @example exec-20260115-0001 */
+      execution_id: string;
+      /** @example heat-1d */
+      simulation_name: string;
+      /** @example 1.0.0 */
+      simulation_version: string;
+      /**
+       * @description {NAME: value}, at most 10000 parameters; the schema is inferred from the values
+       * @example {
+       *       "length": 2.5,
+       *       "mode": "fast"
+       *     }
+       */
+      input_params: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description {NAME: value}, at most 10000 parameters; the schema is inferred from the values
+       * @example {
+       *       "length": 2.5,
+       *       "mode": "fast"
+       *     }
+       */
+      output_params: {
+        [key: string]: unknown;
+      };
+      /** @example completed */
+      status: string;
+      squid_id?: string | null;
+      duration_seconds?: number | null;
+      /** @description stored as given; not opened */
+      run_db_path?: string | null;
+      /** @description Free-form JSON object of at most 65536 bytes, stored with the result */
+      metadata?: {
+        [key: string]: unknown;
+      };
+      /** @default false */
+      replace?: boolean | null;
+    };
+    RegisterResultDto: {
+      /** @example exec-20260115-0001 */
+      execution_id: string;
+      /** @description below the runs root; a relative path is relative to it */
+      run_db_path?: string | null;
+      /** @description used when the run database has none */
+      squid_id?: string | null;
+      /** @description Free-form JSON object of at most 65536 bytes, stored with the result */
+      metadata?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description replace a result already registered for execution_id (409 otherwise)
+       * @default false
+       */
+      replace?: boolean | null;
+    };
+    RegisterResultResponse: {
+      /** @enum {boolean} */
+      success: true;
+      result_id: number;
+      execution_id: string;
+      input_count: number;
+      output_count: number;
+    };
+    ResultParameterSchema: {
+      type: string | null;
+      units: string | null;
+      description:
+        | (string | null)
+        | (number | null)
+        | (boolean | null)
+        | (unknown[] | null)
+        | ({
+            [key: string]: unknown;
+          } | null);
+      min:
+        | (string | null)
+        | (number | null)
+        | (boolean | null)
+        | (unknown[] | null)
+        | ({
+            [key: string]: unknown;
+          } | null);
+      max:
+        | (string | null)
+        | (number | null)
+        | (boolean | null)
+        | (unknown[] | null)
+        | ({
+            [key: string]: unknown;
+          } | null);
+      default:
+        | (string | null)
+        | (number | null)
+        | (boolean | null)
+        | (unknown[] | null)
+        | ({
+            [key: string]: unknown;
+          } | null);
+    };
+    ResultResponse: {
+      /** @description the result id */
+      id: number;
+      execution_id: string;
+      simulation_name: string;
+      simulation_version: string;
+      squid_id: string | null;
+      status: string;
+      duration_seconds: number | null;
+      /** @description parameter name → JSON value */
+      input_params: {
+        [key: string]: unknown;
+      };
+      /** @description parameter name → JSON value */
+      output_params: {
+        [key: string]: unknown;
+      };
+      schema: components['schemas']['ResultSchema'];
+      run_db_path: string | null;
+      metadata: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * @description UTC, ISO 8601 without time zone, six fractional digits
+       * @example 2026-11-22T10:12:25.123000
+       */
+      created_at: string;
+      /**
+       * @description UTC, ISO 8601 without time zone, six fractional digits
+       * @example 2026-11-22T10:12:25.123000
+       */
+      completed_at: string | null;
+    };
+    ResultSchema: {
+      inputs: {
+        [key: string]: components['schemas']['ResultParameterSchema'];
+      };
+      outputs: {
+        [key: string]: components['schemas']['ResultParameterSchema'];
+      };
+    };
+    SearchHit: {
+      execution_id: string;
+      simulation_name: string;
+      simulation_version: string;
+      squid_id: string | null;
+      /** @description parameter name → JSON value */
+      input_params: {
+        [key: string]: unknown;
+      };
+      /** @description parameter name → JSON value */
+      output_params: {
+        [key: string]: unknown;
+      };
+      status: string;
+      /**
+       * @description UTC, ISO 8601 without time zone, six fractional digits
+       * @example 2026-11-22T10:12:25.123000
+       */
+      created_at: string;
+    };
+    SearchResultsDto: {
+      /**
+       * @description absent or null: every simulation
+       * @example heat-1d
+       */
+      simulation_name?: string | null;
+      simulation_version?: string | null;
+      /** @example completed */
+      status?: string | null;
+      /**
+       * @description {NAME: COND}; COND is a value (equality; numbers compare numerically) or an object of operators $eq $ne $gt $gte $lt $lte $in. $gt/$gte/$lt/$lte take a number, $in an array. All conditions must hold; a result lacking the parameter never matches.
+       * @example {
+       *       "length": {
+       *         "$gte": 1,
+       *         "$lt": 5
+       *       },
+       *       "mode": "fast"
+       *     }
+       */
+      input_filters?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description {NAME: COND}; COND is a value (equality; numbers compare numerically) or an object of operators $eq $ne $gt $gte $lt $lte $in. $gt/$gte/$lt/$lte take a number, $in an array. All conditions must hold; a result lacking the parameter never matches.
+       * @example {
+       *       "length": {
+       *         "$gte": 1,
+       *         "$lt": 5
+       *       },
+       *       "mode": "fast"
+       *     }
+       */
+      output_filters?: {
+        [key: string]: unknown;
+      };
+      /** @default 50 */
+      limit?: number | null;
+      /** @default 0 */
+      offset?: number | null;
+    };
+    SearchResultsResponse: {
+      /** @description all matches */
+      total: number;
+      limit: number;
+      offset: number;
+      /** @description newest first */
+      results: components['schemas']['SearchHit'][];
+      /** @description hits returned */
+      count: number;
+    };
+    SessionInfoDto: {
+      /** @example true */
+      valid: boolean;
+      username: string | null;
+      /** @enum {string} */
+      role: 'user' | 'developer' | 'admin' | 'anonymous';
+      privileges: string[];
+      /** @example 2026-11-22T10:12:25.000000 */
+      expires_at: string;
+    };
+    SessionTokenDto: {
+      /** @description Send as X-Session-ID */
+      token: string;
+      /** @description Same as token */
+      session_id: string;
+      /** @description null for anonymous sessions */
+      username: string | null;
+      /** @enum {string} */
+      role: 'user' | 'developer' | 'admin' | 'anonymous';
+      privileges: string[];
+      /** @example 2026-11-22T10:12:25.000000 */
+      expires_at: string;
+    };
+    UnhealthyResponse: {
+      /** @enum {string} */
+      status: 'unhealthy';
+      /** @enum {string} */
+      service: 'cache' | 'catalog' | 'results';
+      /** @enum {string} */
+      backend: 'sqlite' | 'postgresql';
+      /** @example database unreachable */
+      error: string;
+    };
+    UpdateUserDto: {
+      /**
+       * @description Applies to new sessions and to existing ones at their next refresh
+       * @enum {string}
+       */
+      role?: 'user' | 'developer' | 'admin';
+      /** @example alice@example.org */
+      email?: string;
+      /** @description Revokes the user's sessions */
+      password?: string;
+      /** @description true revokes the user's sessions and refuses their logins */
+      disabled?: boolean;
+    };
+    UserDto: {
+      username: string;
+      email: string | null;
+      /** @enum {string} */
+      role: 'user' | 'developer' | 'admin';
+      disabled: boolean;
+      /** @example 2026-11-22T10:12:25.123000 */
+      created_at: string;
+      /** @example 2026-11-22T10:12:25.123000 */
+      updated_at: string;
+    };
+    UserListDto: {
+      /** @description all matches */
+      total: number;
+      limit: number;
+      offset: number;
+      users: components['schemas']['UserDto'][];
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+};
+export type $defs = Record<string, never>;
+export interface operations {
+  HealthController_health: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the service and its database answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HealthyResponse'];
+        };
+      };
+      /** @description the database does not answer within 2 s */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UnhealthyResponse'];
+        };
+      };
+    };
+  };
+  ResultsController_register: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegisterResultDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegisterResultResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks write_results, or run_db_path resolves outside the runs root */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description run database not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description registered concurrently by another request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description not a sim2l run database (the message names what is missing), or one of another execution */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ResultsController_registerDirect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegisterDirectDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegisterResultResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description execution_id already registered and replace is not true */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ResultsController_find: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        execution_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResultResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description result not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ResultsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        execution_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeleteResultResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description result not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ResultsController_search: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SearchResultsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SearchResultsResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  SessionController_describe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionInfoDto'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  SessionController_logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description logged out */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  SessionController_anonymous: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAnonymousSessionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionTokenDto'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description an X-Session-ID was sent and is not valid */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description anonymous sessions are off, or a privilege asked for is not held by the calling session */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description too many anonymous sessions from the address; Retry-After */
+      429: {
+        headers: {
+          /** @description seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  SessionController_login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LoginDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionTokenDto'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description invalid username or password */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description too many failed logins, or too many at once from the address; Retry-After */
+      429: {
+        headers: {
+          /** @description seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable, or busy checking passwords (Retry-After) */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  SessionController_refresh: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RefreshedSessionDto'];
+        };
+      };
+      /** @description malformed JSON body, or authentication is off (no session to refresh) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ResultsController_stats: {
+    parameters: {
+      query?: {
+        class?: 'input' | 'output';
+        /** @description alias of class */
+        param_class?: 'input' | 'output';
+      };
+      header?: never;
+      path: {
+        simulation_name: string;
+        param_name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ParameterStatsResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  UsersController_list: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserListDto'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  UsersController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateUserDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserDto'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description username already exists */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  UsersController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserDto'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description user not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  UsersController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description user not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the last enabled admin cannot be deleted */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  UsersController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        username: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateUserDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserDto'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description user not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the last enabled admin cannot be demoted or disabled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+}

@@ -1,0 +1,98 @@
+/** The header every simsvc service answers with: the request's id, as its log lines name it. */
+export const REQUEST_ID_HEADER = 'X-Request-ID';
+
+/** The contract's error body: `{ statusCode, error, message, details? }`. */
+interface ErrorBodyShape {
+  statusCode?: unknown;
+  error?: unknown;
+  message?: unknown;
+  details?: unknown;
+}
+
+/** A service answered with a status outside 2xx. */
+export class SimsvcError extends Error {
+  override readonly name = 'SimsvcError';
+  /** The HTTP status. */
+  readonly status: number;
+  /** The body's `details` (validation errors: one line per failed constraint), when it has them. */
+  readonly details?: unknown;
+  /** The X-Request-ID of the response: the id the service's log lines carry for this request. */
+  readonly requestId?: string;
+  /** The whole error body as sent (parsed JSON, else text; undefined for HEAD and empty bodies). */
+  readonly body?: unknown;
+  /** The method and URL of the refused request. */
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: {
+    status: number;
+    message: string;
+    details?: unknown;
+    requestId?: string;
+    body?: unknown;
+    method: string;
+    url: string;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
+  }
+
+  /** From a non-2xx response and its body (as openapi-fetch parsed it). */
+  static fromResponse(request: { method: string; url: string }, response: Response, body: unknown): SimsvcError {
+    const shape: ErrorBodyShape = typeof body === 'object' && body !== null ? body : {};
+    const message =
+      typeof shape.message === 'string'
+        ? shape.message
+        : typeof body === 'string' && body.trim() !== ''
+          ? body.trim()
+          : response.statusText || `HTTP ${response.status}`;
+    return new SimsvcError({
+      status: response.status,
+      message,
+      details: shape.details,
+      requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined,
+      body,
+      method: request.method,
+      url: request.url,
+    });
+  }
+}
+
+/** No answer: the connection was refused or reset, or the name did not resolve. */
+export class SimsvcUnreachableError extends Error {
+  override readonly name = 'SimsvcUnreachableError';
+  /** The URL of the request that got no answer. */
+  readonly url: string;
+  override readonly cause: unknown;
+
+  constructor(url: string, cause: unknown) {
+    super(`cannot reach ${originOf(url)}: ${reasonOf(cause)}`);
+    this.url = url;
+    this.cause = cause;
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** undici says "fetch failed" and puts the system error (ECONNREFUSED …) in its cause. */
+function reasonOf(error: unknown): string {
+  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (inner instanceof Error) return (inner as Error & { code?: string }).code ?? inner.message;
+  return String(inner);
+}
+
+/** Whether a fetch failure means no answer (rather than the caller aborting or timing out). */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof TypeError;
+}
