@@ -87,12 +87,17 @@ function originOf(url: string): string {
 
 /** undici says "fetch failed" and puts the system error (ECONNREFUSED …) in its cause. */
 function reasonOf(error: unknown): string {
-  const inner = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (inner instanceof Error) return (inner as Error & { code?: string }).code ?? inner.message;
-  return String(inner);
+  const { cause } = (error ?? {}) as { cause?: unknown };
+  const inner = (typeof cause === 'object' && cause !== null ? cause : error) as { code?: unknown; message?: unknown } | null;
+  if (typeof inner?.code === 'string') return inner.code;
+  return typeof inner?.message === 'string' ? inner.message : String(inner);
 }
 
-/** Whether a fetch failure means no answer (rather than the caller aborting or timing out). */
+/**
+ * Whether a fetch failure means no answer: fetch rejects with a TypeError then, and with an
+ * AbortError or TimeoutError when the caller's signal fired. By name, not instanceof: the error
+ * may come from another realm (Node's fetch under a test runner's VM context, an iframe).
+ */
 export function isUnreachable(error: unknown): boolean {
-  return error instanceof TypeError;
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'TypeError';
 }
