@@ -17,8 +17,9 @@ module.exports = [
           depConstraints: [
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts', 'type:testing', 'type:client'],
             },
+            { sourceTag: 'type:client', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts'] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:auth', 'type:persistence', 'type:contracts'] },
             { sourceTag: 'type:auth', onlyDependOnLibsWithTags: ['type:persistence', 'type:contracts'] },

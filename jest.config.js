@@ -2,7 +2,7 @@
 // jest run (one worker pool for the whole suite).
 const path = require('node:path');
 
-const libs = ['auth', 'contracts', 'persistence', 'platform', 'testing'];
+const libs = ['auth', 'client', 'contracts', 'persistence', 'platform', 'testing'];
 const services = ['cache', 'catalog', 'results'];
 
 module.exports = async () => {
@@ -10,10 +10,11 @@ module.exports = async () => {
     const config = require(file);
     return typeof config === 'function' ? config() : config;
   };
-  const projects = await Promise.all(libs.map((lib) => load(path.join(__dirname, 'libs', lib, 'jest.config.js'))));
-  for (const service of services) {
-    const serviceConfig = await load(path.join(__dirname, 'apps', service, 'jest.config.js'));
-    projects.push(...serviceConfig.projects);
-  }
+  const configs = await Promise.all([
+    ...libs.map((lib) => load(path.join(__dirname, 'libs', lib, 'jest.config.js'))),
+    ...services.map((service) => load(path.join(__dirname, 'apps', service, 'jest.config.js'))),
+  ]);
+  // A lib with an e2e suite (client) has several projects, like a service.
+  const projects = configs.flatMap((config) => config.projects ?? [config]);
   return { projects, testTimeout: 30_000, reporters: ['default', path.join(__dirname, 'tools/ci/project-reporter.ts')] };
 };
