@@ -22,7 +22,6 @@ module.exports = {
       tsConfig: './tsconfig.app.json',
       optimization: false,
       outputHashing: 'none',
-      generatePackageJson: true,
       sourceMap: true,
     }),
     new BannerPlugin({ banner: '#!/usr/bin/env node', raw: true, entryOnly: true }),

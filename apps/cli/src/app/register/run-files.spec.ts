@@ -29,7 +29,8 @@ describe('findRunFiles', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'simsvc-cli-files-'));
     mkdirSync(join(dir, 'runs/b/c'), { recursive: true });
-    for (const file of ['runs/z.db', 'runs/a.db', 'runs/b/c/deep.db', 'runs/notes.txt', 'runs/b/x.db-wal']) writeFileSync(join(dir, file), '');
+    for (const file of ['runs/z.db', 'runs/a.db', 'runs/b/c/deep.db', 'runs/notes.txt', 'runs/b/x.db-wal'])
+      writeFileSync(join(dir, file), '');
     symlinkSync(join(dir, 'runs/a.db'), join(dir, 'runs/link.db'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,0 +1,186 @@
+// simsvc catalog search | show | register | stats | executions | pending | approve
+import type { CatalogComponents, SimsvcClient } from '@simsvc/client';
+import { Command } from 'commander';
+import { examples, integer, oneOf, readJsonObject, repeatable, withContext } from '../command-kit';
+import type { CommandContext } from '../context';
+import { cell } from '../output';
+
+type RegisterSimulation = CatalogComponents['schemas']['RegisterSimulationDto'];
+type Execution = CatalogComponents['schemas']['ExecutionResponse'];
+
+const ID = integer(1, 2147483647);
+
+export function registerCatalogCommands(program: Command): void {
+  const catalog = program.command('catalog').description('simulations, their executions, and manifests awaiting approval');
+
+  examples(
+    catalog
+      .command('search')
+      .description('simulations whose name, description or tags contain every word of TEXT')
+      .argument('[TEXT]', 'words to look for (none: every simulation)')
+      .option('--tag <T>', 'keep simulations carrying this tag (repeatable)', repeatable)
+      .option('--status <S>', 'active, deprecated or all', oneOf('active', 'deprecated', 'all'))
+      .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
+      .action(withContext(search)),
+    ['simsvc catalog search heat', 'simsvc catalog search --tag pde --tag heat', 'simsvc --json catalog search'],
+  );
+  examples(
+    catalog
+      .command('show')
+      .description('one simulation (its latest version unless --version) with its input and output schema')
+      .argument('<NAME>', 'simulation name (or id)')
+      .option('--version <V>', 'this version')
+      .action(withContext(show)),
+    ['simsvc catalog show heat-1d', 'simsvc catalog show heat-1d --version 1.0.0'],
+  );
+  examples(
+    catalog
+      .command('register')
+      .description('register a simulation: the JSON body of POST /simulations from a file (- for stdin)')
+      .argument('<FILE.json>', 'simulation as JSON')
+      .action(withContext(register)),
+    ['simsvc catalog register heat-1d.json'],
+  );
+  examples(
+    catalog
+      .command('stats')
+      .description('execution statistics of a simulation')
+      .argument('<ID>', 'simulation id', ID)
+      .action(withContext(stats)),
+    ['simsvc catalog stats 7'],
+  );
+  examples(
+    catalog
+      .command('executions')
+      .description("executions of a simulation, newest first (without --simulation-id: every simulation's)")
+      .option('--simulation-id <N>', 'simulation id', ID)
+      .option('--status <S>', 'only executions of this status')
+      .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
+      .action(withContext(executions)),
+    ['simsvc catalog executions --simulation-id 7', 'simsvc catalog executions --status failed'],
+  );
+  examples(
+    catalog
+      .command('pending')
+      .description('manifests found in the watch directory awaiting approval')
+      .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
+      .action(withContext(pending)),
+    ['simsvc catalog pending'],
+  );
+  examples(
+    catalog
+      .command('approve')
+      .description('approve a pending manifest: its simulation is registered')
+      .argument('<ID>', 'pending item id (from simsvc catalog pending)', ID)
+      .action(withContext(approve)),
+    ['simsvc catalog approve 3'],
+  );
+}
+
+async function search(
+  { client, out }: CommandContext,
+  text: string | undefined,
+  opts: { tag?: string[]; status?: 'active' | 'deprecated' | 'all'; limit: number },
+): Promise<void> {
+  const body = await client.catalog.GET('/simulations/search', {
+    params: { query: { query: text, tags: opts.tag?.join(','), status: opts.status, limit: opts.limit } },
+  });
+  if (out.json) return out.document(body);
+  out.table(
+    ['id', 'name', 'version', 'status', 'tags', 'description'],
+    body.map((sim) => [sim.id, sim.name, sim.version, sim.status, sim.tags.join(','), truncate(sim.description ?? '', 50)]),
+  );
+}
+
+async function show({ client, out }: CommandContext, name: string, opts: { version?: string }): Promise<void> {
+  const body = await client.catalog.GET('/simulations/{simulation}', {
+    params: { path: { simulation: name }, query: { version: opts.version } },
+  });
+  if (out.json) return out.document(body);
+  out.record({ ...body, tags: body.tags.join(', ') }, ['id', 'name', 'version', 'status', 'author', 'tags', 'description', 'created_at']);
+  const rows = (['input', 'output'] as const).flatMap((paramClass) =>
+    Object.entries((paramClass === 'input' ? body.input_schema : body.output_schema) ?? {}).map(([param, schema]) => [
+      paramClass,
+      param,
+      schema.type,
+      schema.units,
+      schema.min,
+      schema.max,
+      schema.default,
+    ]),
+  );
+  if (rows.length > 0) {
+    out.line();
+    out.table(['class', 'parameter', 'type', 'units', 'min', 'max', 'default'], rows);
+  }
+}
+
+async function register({ client, out }: CommandContext, file: string): Promise<void> {
+  const simulation = (await readJsonObject(file)) as unknown as RegisterSimulation;
+  const body = await client.catalog.POST('/simulations', { body: simulation });
+  if (out.json) return out.document(body);
+  out.line(`registered ${body.name} ${body.version} as id ${body.id}`);
+}
+
+async function stats({ client, out }: CommandContext, id: number): Promise<void> {
+  const body = await client.catalog.GET('/simulations/{id}/stats', { params: { path: { id } } });
+  if (out.json) return out.document(body);
+  out.record(body);
+}
+
+async function executions({ client, out }: CommandContext, opts: { simulationId?: number; status?: string; limit: number }): Promise<void> {
+  const ofSimulation = (id: number) =>
+    client.catalog.GET('/simulations/{id}/executions', {
+      params: { path: { id }, query: { status: opts.status as Execution['status'], limit: opts.limit } },
+    });
+  let body: Execution[];
+  if (opts.simulationId !== undefined) body = await ofSimulation(opts.simulationId);
+  else {
+    const simulations = await everySimulation(client);
+    body = (await Promise.all(simulations.map(ofSimulation)))
+      .flat()
+      .sort((a, b) => cell(b.started_at).localeCompare(cell(a.started_at)))
+      .slice(0, opts.limit);
+  }
+  if (out.json) return out.document(body);
+  out.table(
+    ['execution_id', 'simulation_id', 'status', 'started_at', 'duration_s'],
+    body.map((execution) => [
+      execution.execution_id,
+      execution.simulation_id,
+      execution.status,
+      execution.started_at,
+      execution.duration_seconds,
+    ]),
+  );
+}
+
+/** The ids of every simulation, paged through the search. */
+async function everySimulation(client: SimsvcClient): Promise<number[]> {
+  const ids: number[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await client.catalog.GET('/simulations/search', { params: { query: { limit: 1000, offset } } });
+    ids.push(...page.map((sim) => sim.id));
+    if (page.length < 1000) return ids;
+  }
+}
+
+async function pending({ client, out }: CommandContext, opts: { limit: number }): Promise<void> {
+  const body = await client.catalog.GET('/sync/pending', { params: { query: { limit: opts.limit } } });
+  if (out.json) return out.document(body);
+  out.table(
+    ['id', 'name', 'version', 'status', 'manifest_path', 'error'],
+    body.map((item) => [item.id, item.name, item.version, item.status, item.manifest_path, item.error]),
+  );
+}
+
+async function approve({ client, out }: CommandContext, id: number): Promise<void> {
+  const body = await client.catalog.POST('/sync/{id}/approve', { params: { path: { id } } });
+  if (out.json) return out.document(body);
+  out.line(`approved: simulation id ${body.simulation_id}`);
+}
+
+function truncate(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}

@@ -1,0 +1,170 @@
+// simsvc results register | search | show | stats | export
+import { Command } from 'commander';
+import { examples, integer, oneOf, repeatable, withContext } from '../command-kit';
+import type { CommandContext } from '../context';
+import { ExitStatus } from '../errors';
+import { params } from '../output';
+import { barProgress, countOutcomes, lineProgress, summaryLine } from '../register/register-progress';
+import { registerRuns } from '../register/register-runs';
+import { findRunFiles, realRoot } from '../register/run-files';
+import { whereFilters } from '../where/where-filters';
+import { exportResults } from './results-export';
+
+const WHERE_HELP = 'condition NAME OP VALUE, OP one of = != > >= < <= in (repeatable; in.NAME / out.NAME name the class)';
+
+export function registerResultsCommands(program: Command): void {
+  const results = program.command('results').description('finished runs: register their run databases, search, statistics, export');
+
+  examples(
+    results
+      .command('register')
+      .description('register run databases (files, or directories searched for *.db); already registered runs are skipped unless --replace')
+      .argument('<PATH...>', 'run database files or directories')
+      .option('--root <DIR>', 'the directory the results service has as its runs root (default: the current directory)')
+      .option('--concurrency <N>', 'registrations in flight', integer(1, 256), 8)
+      .option('--replace', 'register runs again even when registered (updates them in place)')
+      .action(withContext(register)),
+    [
+      'simsvc results register ./data/runs                   # run from the directory above the runs root',
+      'simsvc results register /srv/sim2l/runs/2026 --root /srv/sim2l/runs',
+      'simsvc results register run-1.db run-2.db --replace',
+    ],
+  );
+  examples(
+    results
+      .command('search')
+      .description('results of a simulation, newest first')
+      .requiredOption('--simulation <NAME>', 'simulation name')
+      .option('--where <COND>', WHERE_HELP, repeatable)
+      .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
+      .option('--offset <N>', 'results to skip', integer(0))
+      .action(withContext(search)),
+    [
+      "simsvc results search --simulation heat-1d --where 'length>=2' --where 'mode in fast,exact'",
+      "simsvc results search --simulation heat-1d --where 'out.max_temperature<400' --limit 10",
+      'simsvc --json results search --simulation heat-1d',
+    ],
+  );
+  examples(
+    results
+      .command('show')
+      .description('one result with every parameter, its value, type and units')
+      .argument('<EXECUTION_ID>', 'execution id')
+      .action(withContext(show)),
+    ['simsvc results show exec-20260115-0001'],
+  );
+  examples(
+    results
+      .command('stats')
+      .description("count, mean, min and max of a parameter across a simulation's results")
+      .argument('<SIMULATION>', 'simulation name')
+      .argument('<PARAM>', 'parameter name')
+      .option('--class <C>', 'input or output (default output)', oneOf('input', 'output'))
+      .action(withContext(stats)),
+    ['simsvc results stats heat-1d max_temperature', 'simsvc results stats heat-1d length --class input'],
+  );
+  examples(
+    results
+      .command('export')
+      .description('every matching result, paged through, as CSV (one column per parameter) or JSON lines')
+      .requiredOption('--simulation <NAME>', 'simulation name')
+      .option('--where <COND>', WHERE_HELP, repeatable)
+      .option('--format <F>', 'csv or jsonl (--json: jsonl)', oneOf('csv', 'jsonl'))
+      .action(withContext(exportCommand)),
+    [
+      'simsvc results export --simulation heat-1d > heat-1d.csv',
+      "simsvc results export --simulation heat-1d --where 'length>2' --format jsonl",
+    ],
+  );
+}
+
+async function register(
+  { client, out }: CommandContext,
+  paths: string[],
+  opts: { root?: string; concurrency: number; replace?: boolean },
+): Promise<void> {
+  const root = await realRoot(opts.root ?? process.cwd());
+  const files = await findRunFiles(paths);
+  const progress = out.json
+    ? lineProgress(() => undefined)
+    : process.stderr.isTTY
+      ? barProgress()
+      : lineProgress((text) => process.stderr.write(text));
+  progress.start(files.length);
+  let outcomes;
+  try {
+    outcomes = await registerRuns(client, files, { root, concurrency: opts.concurrency, replace: Boolean(opts.replace) }, (outcome) =>
+      progress.outcome(outcome),
+    );
+  } finally {
+    progress.stop();
+  }
+  const counts = countOutcomes(outcomes);
+  if (out.json) out.document({ ...counts, runs: outcomes });
+  else out.line(summaryLine(counts));
+  if (counts.failed > 0) throw new ExitStatus(1);
+}
+
+async function search(
+  { client, out }: CommandContext,
+  opts: { simulation: string; where?: string[]; limit: number; offset?: number },
+): Promise<void> {
+  const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
+  const body = await client.results.POST('/search', {
+    body: {
+      simulation_name: opts.simulation,
+      ...filters,
+      limit: opts.limit,
+      ...(opts.offset !== undefined ? { offset: opts.offset } : {}),
+    },
+  });
+  if (out.json) return out.document(body);
+  out.table(
+    ['execution_id', 'version', 'status', 'created_at', 'inputs', 'outputs'],
+    body.results.map((hit) => [
+      hit.execution_id,
+      hit.simulation_version,
+      hit.status,
+      hit.created_at,
+      params(hit.input_params),
+      params(hit.output_params),
+    ]),
+  );
+  out.line(`${body.count} of ${body.total}${body.offset > 0 ? ` (offset ${body.offset})` : ''}`);
+}
+
+async function show({ client, out }: CommandContext, executionId: string): Promise<void> {
+  const body = await client.results.GET('/results/{execution_id}', { params: { path: { execution_id: executionId } } });
+  if (out.json) return out.document(body);
+  const { input_params, output_params, schema, ...fields } = body;
+  out.record(fields);
+  const rows = (['input', 'output'] as const).flatMap((paramClass) => {
+    const values = paramClass === 'input' ? input_params : output_params;
+    const schemas = paramClass === 'input' ? schema.inputs : schema.outputs;
+    return Object.entries(values).map(([name, value]) => [paramClass, name, value, schemas[name]?.type, schemas[name]?.units]);
+  });
+  out.line();
+  out.table(['class', 'parameter', 'value', 'type', 'units'], rows);
+}
+
+async function stats(
+  { client, out }: CommandContext,
+  simulation: string,
+  param: string,
+  opts: { class?: 'input' | 'output' },
+): Promise<void> {
+  const body = await client.results.GET('/stats/{simulation_name}/{param_name}', {
+    params: { path: { simulation_name: simulation, param_name: param }, query: { class: opts.class } },
+  });
+  if (out.json) return out.document(body);
+  out.record(body);
+}
+
+async function exportCommand(
+  { client, out }: CommandContext,
+  opts: { simulation: string; where?: string[]; format?: 'csv' | 'jsonl' },
+): Promise<void> {
+  const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
+  const format = opts.format ?? (out.json ? 'jsonl' : 'csv');
+  await exportResults(client, { simulation_name: opts.simulation, ...filters }, format, (text) => process.stdout.write(text));
+}

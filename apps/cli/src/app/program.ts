@@ -1,0 +1,70 @@
+// The `simsvc` command tree (commander): global options, then one module per group of commands.
+import { Command, CommanderError, Option } from 'commander';
+import { registerCacheCommands } from './commands/cache.commands';
+import { registerCatalogCommands } from './commands/catalog.commands';
+import { registerCompletionCommand } from './commands/completion.command';
+import { registerResultsCommands } from './commands/results.commands';
+import { registerSessionCommands } from './commands/session.commands';
+import { registerUsersCommands } from './commands/users.commands';
+import { describeError, EXIT } from './errors';
+
+export interface ProgramIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const EXAMPLES = `
+Examples:
+  $ echo "$PASSWORD" | simsvc login --username admin --password-stdin
+  $ simsvc results register ./data/runs
+  $ simsvc results search --simulation heat-1d --where 'length>=2' --limit 10
+  $ simsvc --json catalog search heat
+  $ simsvc completion bash >> ~/.bashrc
+
+Environment: SIMSVC_CACHE_URL, SIMSVC_CATALOG_URL, SIMSVC_RESULTS_URL, SIMSVC_SESSION.
+The session of \`simsvc login\` is kept in $XDG_CONFIG_HOME/simsvc/session.json (else ~/.config/simsvc/session.json).
+Exit status: 0 success, 1 the service refused, 2 usage error, 3 cannot connect.`;
+
+export function createProgram(io: ProgramIo): Command {
+  const program = new Command('simsvc')
+    .description('The simsvc command line: sessions, cache, catalog, results and users of the three simsvc services.')
+    .version('0.1.0', '-V, --version')
+    .addOption(new Option('--cache-url <url>', 'cache service').env('SIMSVC_CACHE_URL').default('http://127.0.0.1:8001'))
+    .addOption(new Option('--catalog-url <url>', 'catalog service').env('SIMSVC_CATALOG_URL').default('http://127.0.0.1:8002'))
+    .addOption(new Option('--results-url <url>', 'results service').env('SIMSVC_RESULTS_URL').default('http://127.0.0.1:8003'))
+    .addOption(new Option('--session <id>', 'session to use instead of the stored one').env('SIMSVC_SESSION'))
+    .option('--json', "print the service's JSON instead of tables")
+    .showHelpAfterError('(add --help for usage)')
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      outputError: (text, write) => write(`simsvc: ${text.replace(/^error: /, '')}`),
+    })
+    .exitOverride()
+    .addHelpText('after', EXAMPLES);
+
+  registerSessionCommands(program);
+  registerCacheCommands(program);
+  registerCatalogCommands(program);
+  registerResultsCommands(program);
+  registerUsersCommands(program);
+  registerCompletionCommand(program);
+  return program;
+}
+
+/** Runs the command line; resolves to the exit status (messages already written). */
+export async function runProgram(argv: string[], io: ProgramIo): Promise<number> {
+  const program = createProgram(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and --version end with a CommanderError too, with status 0; any other is a usage error.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const { lines, exitCode } = describeError(error);
+    if (lines.length > 0) io.stderr(`${lines.join('\n')}\n`);
+    return exitCode;
+  }
+}
