@@ -34,6 +34,20 @@ module.exports = [
       ],
     },
   },
+  // The client's tests start the services with the test kit; its sources (the published package) import no workspace lib.
+  {
+    files: ['libs/client/test/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: ['@simsvc/testing'],
+          depConstraints: [{ sourceTag: 'type:client', onlyDependOnLibsWithTags: [] }],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.ts'],
     languageOptions: {
