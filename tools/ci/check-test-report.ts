@@ -8,6 +8,7 @@ import type { TestSummary } from './project-reporter.ts';
 const REQUIRED_PROJECTS = [
   ...['auth', 'contracts', 'persistence', 'platform', 'testing'],
   ...['cache', 'catalog', 'results'].flatMap((service) => [service, `${service}:sqlite`, `${service}:postgresql`]),
+  ...['client', 'client:sqlite', 'client:postgresql'],
 ];
 
 const [summaryFile, ...options] = process.argv.slice(2);
