@@ -1,5 +1,6 @@
 const nx = require('@nx/eslint-plugin');
 const tseslint = require('typescript-eslint');
+const reactHooks = require('eslint-plugin-react-hooks');
 
 module.exports = [
   ...nx.configs['flat/base'],
@@ -7,7 +8,7 @@ module.exports = [
   ...nx.configs['flat/javascript'],
   { ignores: ['**/dist', '**/node_modules', '**/tmp', '**/coverage', '**/.nx', 'data/**'] },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
@@ -29,6 +30,7 @@ module.exports = [
             { sourceTag: 'scope:cache', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:catalog', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:results', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:console', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],
         },
       ],
@@ -49,7 +51,7 @@ module.exports = [
     },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', 'apps/console/**/*.tsx'],
     languageOptions: {
       parser: tseslint.parser,
       parserOptions: { projectService: true, tsconfigRootDir: __dirname },
@@ -62,5 +64,10 @@ module.exports = [
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['apps/console/**/*.ts', 'apps/console/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
 ];
