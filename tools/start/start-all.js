@@ -4,7 +4,8 @@
 // (sqlite, data in ./data). Builds first when dist/ is missing or older than the sources.
 // Extra arguments go to every service (`npm start -- --log-level debug`); the environment is
 // passed through (SIMSVC_*; SIMSVC_ADMIN_USERNAME/PASSWORD create a first admin).
-// Once all three listen, it prints each one's URL and docs URL and the admin user created.
+// Once all three listen, it prints each one's URL and docs URL and the admin user created, and
+// serves the web console and the three services' APIs at http://127.0.0.1:8000.
 // Ctrl-C stops all three (SIGTERM, waiting for each to exit); if one exits on its own, the
 // others are stopped and the exit status is non-zero.
 
@@ -44,6 +45,11 @@ async function main() {
       if (!summary) return;
       announced = true;
       for (const text of summary) note(paint(color, 'bold', text));
+      // The web console at :8000 in front of the three (tools/start/console-server.ts).
+      import('./console-server.ts').then(
+        (consoleServer) => consoleServer.serveConsoleForStart(note).catch((error) => note(`console not served: ${error.message}`)),
+        (error) => note(`console not served: ${error.message}`),
+      );
     },
   });
 }

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api/client';
+import { call } from '../../api/service-error';
+import { ErrorState } from '../../components/states';
+
+export function InvalidateForm() {
+  const [pattern, setPattern] = useState('');
+  const [simulation, setSimulation] = useState('');
+  const [reason, setReason] = useState('');
+  const queryClient = useQueryClient();
+  const invalidate = useMutation({
+    mutationFn: () =>
+      call('cache', () =>
+        api.cache.POST('/cache/invalidate', {
+          body: { pattern: pattern || null, simulation_name: simulation || null, reason: reason || null },
+        }),
+      ),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['cache-stats'] });
+      await queryClient.invalidateQueries({ queryKey: ['cache-entries'] });
+      await queryClient.invalidateQueries({ queryKey: ['cache-invalidations'] });
+    },
+  });
+  const nothingSelected = !pattern && !simulation;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!nothingSelected) invalidate.mutate();
+  };
+  return (
+    <form className="form" onSubmit={submit}>
+      <label>
+        Key pattern
+        <input value={pattern} onChange={(e) => setPattern(e.target.value)} placeholder="heat-1d/* (* matches anything)" />
+      </label>
+      <label>
+        Simulation name
+        <input value={simulation} onChange={(e) => setSimulation(e.target.value)} />
+      </label>
+      <label>
+        Reason
+        <input value={reason} onChange={(e) => setReason(e.target.value)} placeholder="why (kept in the log)" />
+      </label>
+      <div className="actions">
+        <button type="submit" className="danger" disabled={invalidate.isPending || nothingSelected}>
+          Invalidate
+        </button>
+        {nothingSelected && <span className="muted small">Give a pattern or a simulation.</span>}
+      </div>
+      {invalidate.data && (
+        <p className="ok" role="status">
+          Invalidated {invalidate.data.invalidated_count} {invalidate.data.invalidated_count === 1 ? 'entry' : 'entries'}.
+        </p>
+      )}
+      {invalidate.error && <ErrorState error={invalidate.error} />}
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Simulation } from '../../api/types';
+import { formatValue } from '../../format';
+import { Empty } from '../../components/states';
+
+export function SchemaTable({ schema }: { schema: Simulation['input_schema'] }) {
+  const entries = Object.entries(schema);
+  if (entries.length === 0) return <Empty>No parameters.</Empty>;
+  return (
+    <div className="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Type</th>
+            <th>Units</th>
+            <th className="num">Min</th>
+            <th className="num">Max</th>
+            <th className="num">Default</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map(([name, param]) => (
+            <tr key={name}>
+              <td title={param.description ?? undefined}>{name}</td>
+              <td>{param.type}</td>
+              <td>{param.units ?? '—'}</td>
+              <td className="num">{formatValue(param.min)}</td>
+              <td className="num">{formatValue(param.max)}</td>
+              <td className="num">{formatValue(param.default)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

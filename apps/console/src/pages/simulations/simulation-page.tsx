@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { call } from '../../api/service-error';
+import type { Simulation } from '../../api/types';
+import { Stat } from '../../components/stat';
+import { QueryView } from '../../components/states';
+import { formatPercent, formatSeconds, formatTime } from '../../format';
+import { useHasPrivilege } from '../../session/use-session';
+import { ExecutionsChart } from './executions-chart';
+import { SchemaTable } from './schema-table';
+import { useSimulation, useVersions } from './simulation-queries';
+
+export function SimulationPage() {
+  const name = useParams().name ?? '';
+  const [params, setParams] = useSearchParams();
+  const version = params.get('version') ?? undefined;
+  const simulation = useSimulation(name, version);
+  const versions = useVersions(name);
+  const canEdit = useHasPrivilege('update_catalog');
+
+  return (
+    <section>
+      <p className="crumbs">
+        <Link to="/simulations">Simulations</Link> /
+      </p>
+      <div className="page-head">
+        <h1>{name}</h1>
+        {canEdit && simulation.data && (
+          <Link
+            className="button"
+            to={`/simulations/${encodeURIComponent(name)}/edit?version=${encodeURIComponent(simulation.data.version)}`}
+          >
+            Edit
+          </Link>
+        )}
+        <Link className="button secondary" to={`/results?sim=${encodeURIComponent(name)}`}>
+          Results
+        </Link>
+      </div>
+      <label className="inline">
+        Version
+        <select
+          value={simulation.data?.version ?? version ?? ''}
+          onChange={(e) => setParams(e.target.value ? { version: e.target.value } : {}, { replace: true })}
+        >
+          {(versions.data ?? (simulation.data ? [simulation.data] : [])).map((v) => (
+            <option key={v.version} value={v.version}>
+              {v.version}
+              {v.status === 'deprecated' ? ' (deprecated)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <QueryView query={simulation} what="the simulation">
+        {(sim) => <SimulationDetails simulation={sim} />}
+      </QueryView>
+    </section>
+  );
+}
+
+function SimulationDetails({ simulation }: { simulation: Simulation }) {
+  const stats = useQuery({
+    queryKey: ['simulation-stats', simulation.id],
+    queryFn: () => call('catalog', () => api.catalog.GET('/simulations/{id}/stats', { params: { path: { id: simulation.id } } })),
+  });
+  return (
+    <>
+      <div className="card">
+        {simulation.description && <p>{simulation.description}</p>}
+        <dl className="facts">
+          <dt>Author</dt>
+          <dd>{simulation.author ?? '—'}</dd>
+          <dt>Status</dt>
+          <dd>{simulation.status}</dd>
+          <dt>Registered</dt>
+          <dd>{formatTime(simulation.created_at)}</dd>
+          <dt>Tags</dt>
+          <dd>{simulation.tags.length > 0 ? simulation.tags.join(', ') : '—'}</dd>
+        </dl>
+      </div>
+      <div className="grid-2">
+        <div className="card">
+          <h2>Inputs</h2>
+          <SchemaTable schema={simulation.input_schema} />
+        </div>
+        <div className="card">
+          <h2>Outputs</h2>
+          <SchemaTable schema={simulation.output_schema} />
+        </div>
+      </div>
+      <div className="card">
+        <h2>Executions</h2>
+        <QueryView query={stats} what="execution statistics">
+          {(s) => (
+            <div className="stat-row">
+              <Stat label="Total" value={String(s.total_executions)} />
+              <Stat label="Success rate" value={formatPercent(s.success_rate)} />
+              <Stat label="Mean duration" value={formatSeconds(s.avg_duration)} />
+              <Stat label="Failed" value={String(s.failed)} />
+              <Stat label="Running" value={String(s.running + s.pending)} />
+            </div>
+          )}
+        </QueryView>
+        <ExecutionsChart simulationId={simulation.id} />
+      </div>
+    </>
+  );
+}

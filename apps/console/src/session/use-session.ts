@@ -1,0 +1,11 @@
+import { useSyncExternalStore } from 'react';
+import { sessionStore } from './session-store';
+import { hasPrivilege, StoredSession } from './stored-session';
+
+export function useSession(): StoredSession | undefined {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.current);
+}
+
+export function useHasPrivilege(privilege: string): boolean {
+  return hasPrivilege(useSession(), privilege);
+}
