@@ -1,22 +1,28 @@
-'use strict';
 // Sessions against a running replica or nginx (contract §3).
 
-const { request } = require('./http');
+import { request, type HttpResult } from './http.ts';
 
-async function login(baseUrl, { username, password }) {
-  const response = await request(baseUrl, { method: 'POST', path: '/session/login', body: { username, password } });
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export async function login(baseUrl: string, { username, password }: Credentials): Promise<string> {
+  const response = await request<{ token?: string }>(baseUrl, { method: 'POST', path: '/session/login', body: { username, password } });
   if (response.status !== 200 || !response.body?.token) {
     throw new Error(`login as ${username} at ${baseUrl} failed: ${response.status || response.error} ${response.text ?? ''}`.trim());
   }
   return response.body.token;
 }
 
-async function logout(baseUrl, token) {
+export async function logout(baseUrl: string, token: string): Promise<HttpResult> {
   return request(baseUrl, { method: 'DELETE', path: '/session', token });
 }
 
-async function sessionState(baseUrl, token, timeoutMs = 5000) {
+export async function sessionState(
+  baseUrl: string,
+  token: string,
+  timeoutMs = 5000,
+): Promise<HttpResult<{ valid?: boolean; message?: string }>> {
   return request(baseUrl, { path: '/session', token, timeoutMs });
 }
-
-module.exports = { login, logout, sessionState };

@@ -1,16 +1,17 @@
-'use strict';
 // Waits until nginx routes requests of a service to every one of its replicas again. After a
 // replica failed (killed, restarted, database outage), nginx skips it for fail_timeout (5 s) and
 // only then tries it again; a load started earlier would all land on the other replica.
 
-const crypto = require('node:crypto');
-const { request } = require('./http');
+import crypto from 'node:crypto';
+import { request } from './http.ts';
+import type { Nginx } from './nginx.ts';
+import type { Replica } from './replica.ts';
 
 /**
- * @returns {Promise<number>} milliseconds until every replica had served a request through nginx
- * @throws when that does not happen within timeoutMs
+ * Resolves to the milliseconds until every replica had served a request through nginx; throws
+ * when that does not happen within timeoutMs.
  */
-async function waitForBalance(nginx, replicas, { timeoutMs = 15_000 } = {}) {
+export async function waitForBalance(nginx: Nginx, replicas: Replica[], { timeoutMs = 15_000 } = {}): Promise<number> {
   const started = Date.now();
   const { service } = replicas[0];
   const prefix = `balance-${crypto.randomBytes(4).toString('hex')}`;
@@ -28,5 +29,3 @@ async function waitForBalance(nginx, replicas, { timeoutMs = 15_000 } = {}) {
   }
   throw new Error(`nginx did not route ${service} requests to all of ${[...wanted].join(', ')} within ${timeoutMs / 1000} s`);
 }
-
-module.exports = { waitForBalance };

@@ -1,22 +1,22 @@
 #!/usr/bin/env node
-'use strict';
-// node tools/cluster/check-compose.js — static checks of docker/docker-compose.yml and
-// docker/nginx.conf (see compose-rules.js), `nginx -t` of the config when nginx is installed,
+// node tools/cluster/check-compose.ts — static checks of docker/docker-compose.yml and
+// docker/nginx.conf (see compose-rules.ts), `nginx -t` of the config when nginx is installed,
 // and `docker compose config` when Docker's compose plugin is available. One line per problem;
 // exit status 1 when there is any, 2 when the files cannot be read at all.
 //   --compose FILE / --nginx-conf FILE check other files (default: those in docker/).
 
-const { execFileSync } = require('node:child_process');
-const crypto = require('node:crypto');
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { REPO_ROOT, SERVICES } = require('./dist');
-const { checkCompose, checkNginxUpstreams } = require('./compose-rules');
-const { Nginx, findNginx } = require('./nginx');
-const { NGINX_CONF, readNginxConf } = require('./nginx-conf');
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { REPO_ROOT, SERVICES } from './dist.ts';
+import { checkCompose, checkNginxUpstreams, type ComposeFile } from './compose-rules.ts';
+import { Nginx, findNginx } from './nginx.ts';
+import { NGINX_CONF, readNginxConf } from './nginx-conf.ts';
 
-function option(name, fallback) {
+function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
   return index >= 0 && process.argv[index + 1] ? path.resolve(process.argv[index + 1]) : fallback;
 }
@@ -24,25 +24,18 @@ function option(name, fallback) {
 const COMPOSE_FILE = option('--compose', path.join(REPO_ROOT, 'docker', 'docker-compose.yml'));
 const CONF_FILE = option('--nginx-conf', NGINX_CONF);
 
-function loadYaml() {
-  try {
-    return require('yaml');
-  } catch {
-    throw new Error('the `yaml` package is not installed (npm install --save-dev yaml)');
-  }
-}
-
-function parseCompose(text) {
-  const YAML = loadYaml();
+function parseCompose(text: string): ComposeFile {
   // `merge: true` resolves the `<<: *anchor` keys the compose file uses (yaml 1.x and 2.x alike).
-  const doc = YAML.parseDocument(text, { merge: true, prettyErrors: true });
+  const doc = parseDocument(text, { merge: true, prettyErrors: true });
   if (doc.errors.length > 0)
     throw new Error(`${path.basename(COMPOSE_FILE)} is not valid YAML: ${doc.errors.map((e) => e.message).join('; ')}`);
-  return doc.toJSON();
+  return doc.toJSON() as ComposeFile;
 }
 
 /** nginx -t of the loopback rendering (proves the syntax; the replica names are not resolvable here). */
-function nginxSyntax(confText) {
+type CheckResult = { ok: true } | { skipped: string } | { problem: string };
+
+function nginxSyntax(confText: string): CheckResult {
   let binary;
   try {
     binary = findNginx();
@@ -58,13 +51,13 @@ function nginxSyntax(confText) {
     nginx.test();
     return { ok: true };
   } catch (error) {
-    return { problem: error.message };
+    return { problem: (error as Error).message };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function dockerComposeConfig() {
+function dockerComposeConfig(): CheckResult {
   try {
     execFileSync('docker', ['compose', 'version'], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
   } catch {
@@ -79,18 +72,19 @@ function dockerComposeConfig() {
     });
     return { ok: true };
   } catch (error) {
-    return { problem: `docker compose config failed: ${String(error.stderr ?? error.message).trim()}` };
+    const { stderr, message } = error as Error & { stderr?: unknown };
+    return { problem: `docker compose config failed: ${String(stderr ?? message).trim()}` };
   }
 }
 
-function main() {
-  let doc;
-  let confText;
+function main(): number {
+  let doc: ComposeFile;
+  let confText: string;
   try {
     doc = parseCompose(fs.readFileSync(COMPOSE_FILE, 'utf8'));
     confText = readNginxConf(CONF_FILE);
   } catch (error) {
-    console.error(`check-compose: ${error.message}`);
+    console.error(`check-compose: ${(error as Error).message}`);
     return 2;
   }
   const problems = [
@@ -98,12 +92,13 @@ function main() {
     ...checkNginxUpstreams(confText, doc),
   ];
   const notes = [];
-  for (const [label, result] of [
+  const checks: [string, CheckResult][] = [
     ['nginx -t', nginxSyntax(confText)],
     ['docker compose config', dockerComposeConfig()],
-  ]) {
-    if (result.problem) problems.push(`${label}: ${result.problem}`);
-    else notes.push(`${label}: ${result.skipped ? `skipped (${result.skipped})` : 'ok'}`);
+  ];
+  for (const [label, result] of checks) {
+    if ('problem' in result) problems.push(`${label}: ${result.problem}`);
+    else notes.push(`${label}: ${'skipped' in result ? `skipped (${result.skipped})` : 'ok'}`);
   }
   for (const problem of problems) console.error(`problem: ${problem}`);
   for (const note of notes) console.log(note);

@@ -1,35 +1,51 @@
 #!/usr/bin/env node
-'use strict';
 // npm run test:cluster — the docker/ topology natively: PostgreSQL, two replicas of each service
 // from dist/, nginx with docker/nginx.conf; seven assertions, one line each; everything torn down
 // on exit, failure, SIGINT or SIGTERM. Exit status 0 only when every assertion passed.
 //
-//   node tools/cluster/cluster-test.js [--only cache,catalog] [--assertions 1,6] [--keep]
+//   node tools/cluster/cluster-test.ts [--only cache,catalog] [--assertions 1,6] [--keep]
 //     --only        run a subset of the services (assertions needing another one are skipped;
 //                   the run then says it was partial)
 //     --assertions  run only these assertions (by number)
 //     --keep        keep the run directory (configs and logs) even when everything passed
 
-const { createCleanup } = require('./cleanup');
-const { SERVICES } = require('./dist');
-const { login } = require('./auth');
-const { findNginx, nginxVersion } = require('./nginx');
-const postgres = require('./postgres');
-const { startTopology } = require('./topology');
+import fs from 'node:fs';
+import databaseOutage from './assertions/database-outage.ts';
+import exactCacheCounts from './assertions/exact-cache-counts.ts';
+import executionStateMachine from './assertions/execution-state-machine.ts';
+import gracefulShutdown from './assertions/graceful-shutdown.ts';
+import replicaCrash from './assertions/replica-crash.ts';
+import rollingRestart from './assertions/rolling-restart.ts';
+import sharedSessions from './assertions/shared-sessions.ts';
+import { AssertionFailure, type Assertion } from './assertions/support.ts';
+import { login } from './auth.ts';
+import { createCleanup } from './cleanup.ts';
+import { SERVICES } from './dist.ts';
+import { findNginx, nginxVersion } from './nginx.ts';
+import * as postgres from './postgres.ts';
+import { startTopology, type Topology } from './topology.ts';
 
-const ASSERTIONS = [
-  require('./assertions/shared-sessions'),
-  require('./assertions/exact-cache-counts'),
-  require('./assertions/execution-state-machine'),
-  require('./assertions/replica-crash'),
-  require('./assertions/database-outage'),
-  require('./assertions/graceful-shutdown'),
-  require('./assertions/rolling-restart'),
+const ASSERTIONS: Assertion[] = [
+  sharedSessions,
+  exactCacheCounts,
+  executionStateMachine,
+  replicaCrash,
+  databaseOutage,
+  gracefulShutdown,
+  rollingRestart,
 ];
 const ASSERTION_TIMEOUT_MS = 180_000;
 
-function parseArgs(argv) {
-  const options = { services: SERVICES, keep: false, assertions: null };
+interface Options {
+  services: readonly string[];
+  keep: boolean;
+  /** Numbers of the assertions to run; null: all. */
+  assertions: Set<number> | null;
+  help: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { services: SERVICES, keep: false, assertions: null, help: false };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--keep') options.keep = true;
@@ -38,7 +54,7 @@ function parseArgs(argv) {
       const services = String(value ?? '')
         .split(',')
         .filter(Boolean);
-      const unknown = services.filter((service) => !SERVICES.includes(service));
+      const unknown = services.filter((service) => !(SERVICES as readonly string[]).includes(service));
       if (services.length === 0 || unknown.length > 0) throw new Error(`--only takes a comma-separated subset of ${SERVICES.join(',')}`);
       options.services = SERVICES.filter((service) => services.includes(service));
     } else if (arg === '--assertions' || arg.startsWith('--assertions=')) {
@@ -58,40 +74,40 @@ function parseArgs(argv) {
   return options;
 }
 
-function seconds(ms) {
+function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function withTimeout(promise, ms, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not finish within ${seconds(ms)}`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function main() {
+async function main(): Promise<number> {
   const started = Date.now();
   const options = parseArgs(process.argv.slice(2));
   if (options.help) {
     process.stdout.write(
-      require('node:fs')
-        .readFileSync(__filename, 'utf8')
+      fs
+        .readFileSync(import.meta.filename, 'utf8')
         .split('\n')
-        .slice(2, 12)
+        .slice(1, 11)
         .join('\n')
         .replace(/^\/\/ ?/gm, '') + '\n',
     );
     return 0;
   }
-  const log = (line) => process.stdout.write(`${line}\n`);
+  const log = (line: string): boolean => process.stdout.write(`${line}\n`);
   const cleanup = createCleanup({ log: (line) => process.stderr.write(`${line}\n`) });
   cleanup.installProcessHandlers();
 
   let failures = 0;
   let passed = 0;
   let skipped = 0;
-  let topology;
+  let topology: Topology | undefined;
   try {
     const nginxBinary = findNginx();
     log(
@@ -126,17 +142,18 @@ async function main() {
         log(`PASS ${label} (${seconds(Date.now() - assertionStarted)}): ${figures}`);
       } catch (error) {
         failures += 1;
-        log(`FAIL ${label} (${seconds(Date.now() - assertionStarted)}): ${error.figures ? error.message : (error.stack ?? error.message)}`);
+        const detail = error instanceof AssertionFailure ? error.message : ((error as Error).stack ?? (error as Error).message);
+        log(`FAIL ${label} (${seconds(Date.now() - assertionStarted)}): ${detail}`);
         for (const replica of topology.all.filter((r) => !r.running))
           log(`      ${replica.name} is not running:\n${replica.describeTail()}`);
       }
     }
   } catch (error) {
     failures += 1;
-    log(`FAIL setup: ${error.message}`);
+    log(`FAIL setup: ${(error as Error).message}`);
   } finally {
     if (topology && (failures > 0 || options.keep)) {
-      topology.keepDir = true;
+      topology.keepRunDir();
       log(`  logs and configs kept in ${topology.dir}`);
     }
     await cleanup.run();
@@ -150,7 +167,7 @@ async function main() {
 
 main().then(
   (code) => process.exit(code),
-  (error) => {
+  (error: Error) => {
     process.stderr.write(`cluster test: ${error.stack ?? error.message}\n`);
     process.exit(2);
   },

@@ -1,17 +1,34 @@
-'use strict';
 // What docker/docker-compose.yml and docker/nginx.conf must say for the topology to work: pure
 // functions from the parsed files to a list of problems (empty when all is well).
 
-const fs = require('node:fs');
-const path = require('node:path');
-const { DEFAULT_PORTS, SERVICES } = require('./dist');
-const { parseNginxConf } = require('./nginx-conf');
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_PORTS, SERVICES } from './dist.ts';
+import { parseNginxConf } from './nginx-conf.ts';
 
-const REPLICAS = SERVICES.flatMap((service) => [1, 2].map((n) => ({ service, name: `${service}-${n}` })));
+export const REPLICAS = SERVICES.flatMap((service) => [1, 2].map((n) => ({ service, name: `${service}-${n}` })));
 const MIN_SECRET_BYTES = 32;
 
+/** The parts of a compose service the rules read (as YAML gives them: every form compose accepts). */
+export interface ComposeService {
+  image?: string;
+  build?: { args?: Record<string, string> };
+  environment?: Record<string, string | number | boolean | null> | string[];
+  volumes?: (string | { source?: string; target: string })[];
+  ports?: (string | number | { published?: string | number; target?: string | number })[];
+  depends_on?: string[] | Record<string, { condition?: string } | null>;
+  healthcheck?: { test?: string | string[]; disable?: boolean };
+}
+
+export interface ComposeFile {
+  services?: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+type Environment = Record<string, string | number | boolean | null>;
+
 /** environment as a map, from either the map or the list ("K=V" / "K") form. */
-function environmentOf(definition) {
+export function environmentOf(definition: ComposeService | undefined): Environment {
   const env = definition?.environment;
   if (!env) return {};
   if (Array.isArray(env)) {
@@ -27,7 +44,7 @@ function environmentOf(definition) {
 }
 
 /** [{source, target}] from short ("src:dst[:mode]") or long volume syntax. */
-function volumesOf(definition) {
+export function volumesOf(definition: ComposeService | undefined): { source: string | null; target: string }[] {
   return (definition?.volumes ?? []).map((volume) => {
     if (typeof volume === 'string') {
       const [source, target] = volume.split(':');
@@ -38,7 +55,7 @@ function volumesOf(definition) {
 }
 
 /** [{published, target}] as numbers, from short ("[ip:]host:container[/proto]") or long syntax. */
-function portsOf(definition) {
+export function portsOf(definition: ComposeService | undefined): { published: number; target: number }[] {
   return (definition?.ports ?? []).map((port) => {
     if (typeof port === 'object' && port !== null) return { published: Number(port.published), target: Number(port.target) };
     const parts = String(port)
@@ -51,19 +68,19 @@ function portsOf(definition) {
 }
 
 /** {name: condition} from the list or the map form of depends_on. */
-function dependsOn(definition) {
+export function dependsOn(definition: ComposeService | undefined): Record<string, string> {
   const deps = definition?.depends_on;
   if (!deps) return {};
   if (Array.isArray(deps)) return Object.fromEntries(deps.map((name) => [name, 'service_started']));
   return Object.fromEntries(Object.entries(deps).map(([name, value]) => [name, value?.condition ?? 'service_started']));
 }
 
-const isInterpolated = (value) => typeof value === 'string' && value.includes('${');
-const present = (value) => value !== undefined && value !== null && String(value).trim() !== '';
+const isInterpolated = (value: unknown): boolean => typeof value === 'string' && value.includes('${');
+const present = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
 
-/** @returns {string[]} problems */
-function checkCompose(doc, { composeDir }) {
-  const problems = [];
+/** The problems of a parsed compose file (empty when all is well). */
+export function checkCompose(doc: ComposeFile | undefined, { composeDir }: { composeDir: string }): string[] {
+  const problems: string[] = [];
   const services = doc?.services ?? {};
   const declaredVolumes = Object.keys(doc?.volumes ?? {});
 
@@ -84,9 +101,9 @@ function checkCompose(doc, { composeDir }) {
   }
 
   // replicas
-  const authSecrets = new Map();
-  const authStores = new Map();
-  const runsVolumes = new Map();
+  const authSecrets = new Map<string, string>();
+  const authStores = new Map<string, string>();
+  const runsVolumes = new Map<string, string>();
   for (const { service, name } of REPLICAS) {
     const definition = services[name];
     if (!definition) {
@@ -130,8 +147,8 @@ function checkCompose(doc, { composeDir }) {
       else runsVolumes.set(name, mount.source);
     }
   }
-  const differs = (values, what) => {
-    const groups = new Map();
+  const differs = (values: Map<string, string>, what: string): void => {
+    const groups = new Map<string, string[]>();
     for (const [name, value] of values) groups.set(value, [...(groups.get(value) ?? []), name]);
     if (groups.size > 1)
       problems.push(`${what} differs between replicas: ${[...groups].map(([value, names]) => `${names.join(', ')}: ${value}`).join('; ')}`);
@@ -165,8 +182,8 @@ function checkCompose(doc, { composeDir }) {
 }
 
 /** nginx.conf's upstreams must name exactly the compose replicas of each service, on its port. */
-function checkNginxUpstreams(confText, doc) {
-  const problems = [];
+export function checkNginxUpstreams(confText: string, doc: ComposeFile | undefined): string[] {
+  const problems: string[] = [];
   const { upstreams, listeners, problems: parseProblems } = parseNginxConf(confText);
   problems.push(...parseProblems.map((problem) => `nginx.conf: ${problem}`));
   const composeNames = Object.keys(doc?.services ?? {});
@@ -193,5 +210,3 @@ function checkNginxUpstreams(confText, doc) {
   }
   return problems;
 }
-
-module.exports = { checkCompose, checkNginxUpstreams, environmentOf, volumesOf, portsOf, dependsOn, REPLICAS };

@@ -1,21 +1,33 @@
-'use strict';
 // Closed-loop load: `concurrency` workers, each sending one request after another until the
 // duration has passed, `stopWhen` says so, or it has sent `maxPerWorker` requests.
 
-/**
- * @param {object} options
- * @param {number} options.concurrency
- * @param {number} options.durationMs the load stops after this long at the latest
- * @param {() => boolean} [options.stopWhen] ... or as soon as this returns true
- * @param {number} [options.maxPerWorker]
- * @param {(worker: number, sequence: number) => Promise<object>} options.task resolves to a result record
- * @param {(elapsedMs: number) => void} [options.onTick] called about every 50 ms while the load runs
- * @returns {Promise<Array<object>>} every result with `sentAt` and `doneAt` (ms since the epoch)
- */
-async function runLoad({ concurrency, durationMs, maxPerWorker = 100_000, task, onTick, stopWhen = () => false }) {
+export interface LoadOptions<R> {
+  concurrency: number;
+  /** The load stops after this long at the latest ... */
+  durationMs: number;
+  /** ... or as soon as this returns true. */
+  stopWhen?: () => boolean;
+  maxPerWorker?: number;
+  /** Resolves to a result record. */
+  task: (worker: number, sequence: number) => Promise<R>;
+  /** Called about every 50 ms while the load runs. */
+  onTick?: (elapsedMs: number) => void;
+}
+
+/** A task's result with who sent it and when (ms since the epoch). */
+export type LoadResult<R> = R & { worker: number; sequence: number; sentAt: number; doneAt: number };
+
+export async function runLoad<R extends object>({
+  concurrency,
+  durationMs,
+  maxPerWorker = 100_000,
+  task,
+  onTick,
+  stopWhen = () => false,
+}: LoadOptions<R>): Promise<LoadResult<R>[]> {
   const started = Date.now();
   const stopAt = started + durationMs;
-  const results = [];
+  const results: LoadResult<R>[] = [];
   let ticking = true;
   const ticker = onTick
     ? (async () => {
@@ -25,7 +37,7 @@ async function runLoad({ concurrency, durationMs, maxPerWorker = 100_000, task, 
         }
       })()
     : Promise.resolve();
-  const worker = async (index) => {
+  const worker = async (index: number): Promise<void> => {
     for (let sequence = 0; sequence < maxPerWorker && Date.now() < stopAt && !stopWhen(); sequence += 1) {
       const sentAt = Date.now();
       const result = await task(index, sequence);
@@ -40,5 +52,3 @@ async function runLoad({ concurrency, durationMs, maxPerWorker = 100_000, task, 
   }
   return results;
 }
-
-module.exports = { runLoad };

@@ -1,4 +1,3 @@
-'use strict';
 // docker/nginx.conf, read and adapted line by line. The template rewrites only:
 //   pid, error_log, access_log and *_temp_path  -> files in a run directory
 //   `listen <service port>;`                    -> `listen 127.0.0.1:<port>;`
@@ -6,11 +5,11 @@
 // and keeps every other line byte for byte. It fails loudly when the file no longer has the
 // shape it relies on, rather than producing a config that silently tests something else.
 
-const path = require('node:path');
-const fs = require('node:fs');
-const { REPO_ROOT, DEFAULT_PORTS } = require('./dist');
+import path from 'node:path';
+import fs from 'node:fs';
+import { REPO_ROOT, DEFAULT_PORTS } from './dist.ts';
 
-const NGINX_CONF = path.join(REPO_ROOT, 'docker', 'nginx.conf');
+export const NGINX_CONF = path.join(REPO_ROOT, 'docker', 'nginx.conf');
 
 const MARKER = /^\s*#\s*upstream:([a-z]+)\s*$/;
 const UPSTREAM_OPEN = /^\s*upstream\s+(\S+)\s*\{\s*$/;
@@ -21,21 +20,48 @@ const PATH_DIRECTIVE =
   /^(\s*)(pid|error_log|access_log|client_body_temp_path|proxy_temp_path|fastcgi_temp_path|uwsgi_temp_path|scgi_temp_path)\s+(\S+)((?:\s+[^;\s]+)*)\s*;\s*$/;
 
 /** Where the path directives point inside the run directory (temp paths: <dir>/<name without _path>). */
-const RUN_FILES = { pid: 'nginx.pid', error_log: 'nginx-error.log', access_log: 'nginx-access.log' };
+export const RUN_FILES: Record<string, string> & { access_log: string; error_log: string } = {
+  pid: 'nginx.pid',
+  error_log: 'nginx-error.log',
+  access_log: 'nginx-access.log',
+};
 
-function readNginxConf(file = NGINX_CONF) {
+export function readNginxConf(file = NGINX_CONF): string {
   return fs.readFileSync(file, 'utf8');
 }
 
-/**
- * The upstream blocks behind `# upstream:<service>` markers and the listeners:
- * {upstreams: {cache: {name, servers: [{host, port, params, line}], line}}, listeners: [{port, upstream, line}]}
- */
-function parseNginxConf(text) {
+export interface UpstreamServer {
+  host: string;
+  port: number;
+  params: string;
+  line: number;
+}
+
+export interface UpstreamBlock {
+  name: string;
+  line: number;
+  servers: UpstreamServer[];
+}
+
+export interface Listener {
+  port: number;
+  upstream: string | null;
+  line: number;
+}
+
+export interface ParsedNginxConf {
+  /** By service, from the `# upstream:<service>` markers. */
+  upstreams: Record<string, UpstreamBlock>;
+  listeners: Listener[];
+  problems: string[];
+}
+
+/** The upstream blocks behind `# upstream:<service>` markers and the listeners (line numbers from 1). */
+export function parseNginxConf(text: string): ParsedNginxConf {
   const lines = text.split('\n');
-  const upstreams = {};
-  const listeners = [];
-  const problems = [];
+  const upstreams: Record<string, UpstreamBlock> = {};
+  const listeners: Listener[] = [];
+  const problems: string[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     const marker = lines[i].match(MARKER);
     if (marker) {
@@ -45,7 +71,7 @@ function parseNginxConf(text) {
         problems.push(`line ${i + 2}: "# upstream:${service}" must be followed by an "upstream NAME {" line`);
         continue;
       }
-      const block = { name: open[1], line: i + 2, servers: [] };
+      const block: UpstreamBlock = { name: open[1], line: i + 2, servers: [] };
       let j = i + 2;
       for (; j < lines.length && !/^\s*}\s*$/.test(lines[j]); j += 1) {
         const server = lines[j].match(SERVER_LINE);
@@ -61,7 +87,7 @@ function parseNginxConf(text) {
     }
     const listen = lines[i].match(LISTEN_LINE);
     if (listen) {
-      let upstream = null;
+      let upstream: string | null = null;
       for (let j = i + 1; j < lines.length && !LISTEN_LINE.test(lines[j]); j += 1) {
         const pass = lines[j].match(PROXY_PASS);
         if (pass) {
@@ -75,21 +101,26 @@ function parseNginxConf(text) {
   return { upstreams, listeners, problems };
 }
 
-/**
- * @param {string} text docker/nginx.conf
- * @param {object} options
- * @param {string} options.dir run directory for pid, logs and temp files
- * @param {Record<string, number[]>} options.upstreams service -> loopback ports of its replicas
- * @param {Record<string, number>} options.listen service -> loopback port nginx listens on
- */
-function renderLoopbackConf(text, { dir, upstreams, listen }) {
+export interface LoopbackOptions {
+  /** Run directory for pid, logs and temp files. */
+  dir: string;
+  /** Service -> loopback ports of its replicas. */
+  upstreams: Record<string, number[]>;
+  /** Service -> loopback port nginx listens on. */
+  listen: Record<string, number>;
+}
+
+/** docker/nginx.conf (its text) rewritten for loopback replicas and a run directory. */
+export function renderLoopbackConf(text: string, { dir, upstreams, listen }: LoopbackOptions): string {
   const parsed = parseNginxConf(text);
   if (parsed.problems.length > 0) throw new Error(`docker/nginx.conf: ${parsed.problems.join('; ')}`);
   const lines = text.split('\n');
-  const out = [];
-  const seen = { paths: new Set(), listen: new Set(), upstreams: new Set() };
-  const serviceOfUpstream = Object.fromEntries(Object.entries(parsed.upstreams).map(([service, block]) => [block.name, service]));
-  const serviceOfPort = Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([service, port]) => [port, service]));
+  const out: string[] = [];
+  const seen = { paths: new Set<string>(), listen: new Set<string>(), upstreams: new Set<string>() };
+  const serviceOfUpstream: Record<string, string> = Object.fromEntries(
+    Object.entries(parsed.upstreams).map(([service, block]) => [block.name, service]),
+  );
+  const serviceOfPort: Record<string, string> = Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([service, port]) => [port, service]));
 
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i];
@@ -103,8 +134,8 @@ function renderLoopbackConf(text, { dir, upstreams, listen }) {
     }
     const listenMatch = line.match(LISTEN_LINE);
     if (listenMatch) {
-      const listener = parsed.listeners.find((item) => item.line === i + 1);
-      const service = serviceOfUpstream[listener.upstream] ?? serviceOfPort[listener.port];
+      const listener = parsed.listeners.find((item) => item.line === i + 1) ?? { port: Number(listenMatch[2]), upstream: null };
+      const service = (listener.upstream === null ? undefined : serviceOfUpstream[listener.upstream]) ?? serviceOfPort[listener.port];
       if (!service) throw new Error(`docker/nginx.conf line ${i + 1}: cannot tell which service "listen ${listener.port}" serves`);
       if (listen[service] === undefined) throw new Error(`no loopback listen port given for ${service}`);
       out.push(`${listenMatch[1]}listen 127.0.0.1:${listen[service]};`);
@@ -137,5 +168,3 @@ function renderLoopbackConf(text, { dir, upstreams, listen }) {
   }
   return out.join('\n');
 }
-
-module.exports = { NGINX_CONF, RUN_FILES, readNginxConf, parseNginxConf, renderLoopbackConf };

@@ -1,21 +1,20 @@
-'use strict';
 // nginx in the foreground, from a config rendered out of docker/nginx.conf into a run directory.
 
-const { spawn, execFileSync } = require('node:child_process');
-const fs = require('node:fs');
-const path = require('node:path');
-const { request } = require('./http');
-const { readNginxConf, renderLoopbackConf, RUN_FILES } = require('./nginx-conf');
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { request } from './http.ts';
+import { readNginxConf, renderLoopbackConf, RUN_FILES } from './nginx-conf.ts';
 
-const APT_PACKAGE = 'nginx';
+export const APT_PACKAGE = 'nginx';
 const STOP_TIMEOUT_MS = 15_000;
 
-function sleep(ms) {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The nginx binary: SIMSVC_NGINX, else `nginx` on PATH or in /usr/sbin. Throws a clear message when absent. */
-function findNginx() {
+export function findNginx(): string {
   const candidates = process.env.SIMSVC_NGINX
     ? [process.env.SIMSVC_NGINX]
     : [
@@ -40,66 +39,98 @@ function findNginx() {
   );
 }
 
-function nginxVersion(binary) {
+export function nginxVersion(binary: string): string | undefined {
   try {
     return execFileSync(binary, ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || undefined;
   } catch (error) {
-    return String(error.stderr ?? '').trim() || undefined;
+    return String((error as { stderr?: unknown }).stderr ?? '').trim() || undefined;
   }
 }
 
-class Nginx {
-  /**
-   * @param {object} options
-   * @param {string} options.dir run directory (config, pid, logs, temp files)
-   * @param {Record<string, number[]>} options.upstreams service -> replica ports
-   * @param {Record<string, number>} options.listen service -> port nginx listens on
-   */
-  constructor({ dir, upstreams, listen, binary = findNginx() }) {
-    Object.assign(this, { dir, upstreams, listen, binary });
+export interface ExitResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: Error;
+}
+
+export interface NginxOptions {
+  /** Run directory (config, pid, logs, temp files). */
+  dir: string;
+  /** Service -> replica ports. */
+  upstreams: Record<string, number[]>;
+  /** Service -> port nginx listens on. */
+  listen: Record<string, number>;
+  binary?: string;
+}
+
+/** One line of the access log (format `simsvc` of docker/nginx.conf). */
+export interface AccessEntry {
+  status: number;
+  rid: string;
+  upstream: string;
+  upstreamStatus: string;
+}
+
+export class Nginx {
+  readonly dir: string;
+  readonly upstreams: Record<string, number[]>;
+  readonly listen: Record<string, number>;
+  readonly binary: string;
+  /** Service -> URL nginx answers on. */
+  readonly urls: Record<string, string>;
+  readonly confFile: string;
+  readonly accessLog: string;
+  readonly errorLog: string;
+  private child: ChildProcess | null = null;
+  private exited: Promise<ExitResult> | null = null;
+
+  constructor({ dir, upstreams, listen, binary = findNginx() }: NginxOptions) {
+    this.dir = dir;
+    this.upstreams = upstreams;
+    this.listen = listen;
+    this.binary = binary;
     this.urls = Object.fromEntries(Object.entries(listen).map(([service, port]) => [service, `http://127.0.0.1:${port}`]));
     this.confFile = path.join(dir, 'nginx.conf');
     this.accessLog = path.join(dir, RUN_FILES.access_log);
     this.errorLog = path.join(dir, RUN_FILES.error_log);
-    this.child = null;
-    this.exited = null;
   }
 
-  get running() {
+  get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
   /** Renders docker/nginx.conf (or the given text of it) into the run directory. */
-  writeConf(template = readNginxConf()) {
+  writeConf(template = readNginxConf()): void {
     fs.mkdirSync(this.dir, { recursive: true });
     // nginx workers run as an unprivileged user when the master is root: they must reach the temp dirs.
     fs.chmodSync(this.dir, 0o755);
     fs.writeFileSync(this.confFile, renderLoopbackConf(template, { dir: this.dir, upstreams: this.upstreams, listen: this.listen }));
   }
 
-  baseArgs() {
+  baseArgs(): string[] {
     return ['-p', this.dir, '-c', this.confFile, '-e', path.join(this.dir, 'nginx-startup-error.log')];
   }
 
   /** `nginx -t` on the rendered config; throws nginx's own message. */
-  test() {
+  test(): void {
     try {
       execFileSync(this.binary, [...this.baseArgs(), '-t', '-q'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (error) {
-      throw new Error(`nginx -t rejected ${this.confFile}: ${String(error.stderr ?? error.message).trim()}`);
+      const { stderr, message } = error as Error & { stderr?: unknown };
+      throw new Error(`nginx -t rejected ${this.confFile}: ${String(stderr ?? message).trim()}`);
     }
   }
 
-  async start(timeoutMs = 15_000) {
+  async start(timeoutMs = 15_000): Promise<this> {
     this.writeConf();
     this.test();
     const child = spawn(this.binary, [...this.baseArgs(), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
     let stderr = '';
-    child.stderr.on('data', (chunk) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-4000);
     });
-    this.exited = new Promise((resolve) => {
+    this.exited = new Promise<ExitResult>((resolve) => {
       child.once('error', (error) => resolve({ code: null, signal: null, error }));
       child.once('exit', (code, signal) => resolve({ code, signal }));
     });
@@ -118,11 +149,11 @@ class Nginx {
   }
 
   /** Graceful stop (SIGQUIT), SIGKILL after a timeout. */
-  async stop(timeoutMs = STOP_TIMEOUT_MS) {
-    if (!this.running) return this.exited;
+  async stop(timeoutMs = STOP_TIMEOUT_MS): Promise<ExitResult | null> {
+    if (!this.child || !this.exited || !this.running) return this.exited;
     this.child.kill('SIGQUIT');
-    let timer;
-    const timeout = new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), timeoutMs);
     });
     const result = await Promise.race([this.exited, timeout]);
@@ -133,11 +164,11 @@ class Nginx {
   }
 
   /** Synchronous last resort: the master and, through the pid file, nothing else is left behind. */
-  killNow() {
-    if (this.running) this.child.kill('SIGKILL');
+  killNow(): void {
+    if (this.running) this.child?.kill('SIGKILL');
   }
 
-  readErrorLog() {
+  readErrorLog(): string {
     try {
       return fs.readFileSync(this.errorLog, 'utf8').trim().split('\n').slice(-10).join('\n');
     } catch {
@@ -146,14 +177,14 @@ class Nginx {
   }
 
   /** Access-log lines (format `simsvc` of docker/nginx.conf) whose request id starts with `prefix`. */
-  accessEntries(prefix) {
+  accessEntries(prefix: string): AccessEntry[] {
     let text = '';
     try {
       text = fs.readFileSync(this.accessLog, 'utf8');
     } catch {
       return [];
     }
-    const entries = [];
+    const entries: AccessEntry[] = [];
     for (const line of text.split('\n')) {
       const match = line.match(/" (\d{3}) \d+ rid=(\S+) upstream=(.*?) upstream_status=(.*?) rt=/);
       if (match && match[2].startsWith(prefix))
@@ -162,5 +193,3 @@ class Nginx {
     return entries;
   }
 }
-
-module.exports = { Nginx, findNginx, nginxVersion, APT_PACKAGE };

@@ -1,50 +1,76 @@
-'use strict';
 // One replica: a built service (dist/apps/<svc>/main.js) on a loopback port, its output kept in a
 // log file, with start / wait-healthy / SIGTERM / kill -9 / restart on the same port.
 
-const { spawn } = require('node:child_process');
-const fs = require('node:fs');
-const path = require('node:path');
-const { distMain } = require('./dist');
-const { request } = require('./http');
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { distMain } from './dist.ts';
+import { request } from './http.ts';
+import type { ExitResult } from './nginx.ts';
 
 const STOP_TIMEOUT_MS = 30_000;
 const TAIL_LINES = 40;
 
-function sleep(ms) {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-class Replica {
-  /**
-   * @param {object} options
-   * @param {string} options.service cache, catalog or results
-   * @param {string} options.name e.g. cache-1
-   * @param {number} options.port
-   * @param {string} options.dbUrl PostgreSQL URL of the service's database (also the auth store)
-   * @param {string} options.dir working directory (its ./data stays out of the repository)
-   * @param {object} options.env the complete environment of the process
-   * @param {string[]} [options.args] extra command-line options
-   */
-  constructor({ service, name, port, dbUrl, dir, env, args = [] }) {
-    Object.assign(this, { service, name, port, dbUrl, dir, env, args });
+export interface ReplicaOptions {
+  /** cache, catalog or results */
+  service: string;
+  /** e.g. cache-1 */
+  name: string;
+  port: number;
+  /** PostgreSQL URL of the service's database (also the auth store). */
+  dbUrl: string;
+  /** Working directory (its ./data stays out of the repository). */
+  dir: string;
+  /** The complete environment of the process. */
+  env: NodeJS.ProcessEnv;
+  /** Extra command-line options. */
+  args?: string[];
+}
+
+/** How a replica's process ended; `timedOut` when it had to be killed after its stop timeout. */
+export type ReplicaExit = ExitResult & { timedOut?: boolean };
+
+export class Replica {
+  readonly service: string;
+  readonly name: string;
+  readonly port: number;
+  readonly dbUrl: string;
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly args: string[];
+  readonly url: string;
+  readonly logFile: string;
+  private child: ChildProcess | null = null;
+  private exited: Promise<ExitResult> = Promise.resolve({ code: null, signal: null });
+  private tail: string[] = [];
+  /** How often start() has run. */
+  starts = 0;
+
+  constructor({ service, name, port, dbUrl, dir, env, args = [] }: ReplicaOptions) {
+    this.service = service;
+    this.name = name;
+    this.port = port;
+    this.dbUrl = dbUrl;
+    this.dir = dir;
+    this.env = env;
+    this.args = args;
     this.url = `http://127.0.0.1:${port}`;
     this.logFile = path.join(dir, `${name}.log`);
-    this.child = null;
-    this.exited = null;
-    this.tail = [];
-    this.starts = 0;
   }
 
-  get pid() {
+  get pid(): number | undefined {
     return this.child?.pid;
   }
 
-  get running() {
+  get running(): boolean {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  start() {
+  start(): this {
     if (this.running) throw new Error(`${this.name} is already running`);
     fs.mkdirSync(this.dir, { recursive: true });
     const log = fs.createWriteStream(this.logFile, { flags: 'a' });
@@ -65,7 +91,7 @@ class Replica {
     const child = spawn(process.execPath, args, { cwd: this.dir, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     this.tail = [];
-    const keep = (chunk) => {
+    const keep = (chunk: Buffer): void => {
       log.write(chunk);
       for (const line of chunk.toString('utf8').split('\n')) {
         if (line.trim() === '') continue;
@@ -75,7 +101,7 @@ class Replica {
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    this.exited = new Promise((resolve) => {
+    this.exited = new Promise<ExitResult>((resolve) => {
       child.once('error', (error) => {
         log.end(`--- spawn failed: ${error.message}\n`);
         resolve({ code: null, signal: null, error });
@@ -89,7 +115,7 @@ class Replica {
   }
 
   /** Polls /health until 200; fails at once if the process exits, else after timeoutMs. */
-  async waitHealthy(timeoutMs = 30_000) {
+  async waitHealthy(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let last = 'no answer yet';
     while (Date.now() < deadline) {
@@ -99,59 +125,57 @@ class Replica {
       }
       const response = await request(this.url, { path: '/health', timeoutMs: 3000 });
       if (response.status === 200) return;
-      last = response.status === 0 ? response.error : `${response.status} ${response.text}`;
+      last = response.status === 0 ? (response.error ?? 'no answer') : `${response.status} ${response.text}`;
       await sleep(250);
     }
     throw new Error(`${this.name} not healthy within ${timeoutMs / 1000} s (last: ${last}):\n${this.describeTail()}`);
   }
 
   /** SIGTERM, then wait for the exit (SIGKILL after STOP_TIMEOUT_MS). Resolves to {code, signal}. */
-  async stop(timeoutMs = STOP_TIMEOUT_MS) {
+  async stop(timeoutMs = STOP_TIMEOUT_MS): Promise<ReplicaExit> {
     if (!this.child) return { code: null, signal: null };
     if (!this.running) return this.exited;
     this.child.kill('SIGTERM');
     return this.waitExit(timeoutMs);
   }
 
-  async waitExit(timeoutMs = STOP_TIMEOUT_MS) {
-    let timer;
-    const timeout = new Promise((resolve) => {
+  async waitExit(timeoutMs = STOP_TIMEOUT_MS): Promise<ReplicaExit> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), timeoutMs);
     });
     const result = await Promise.race([this.exited, timeout]);
     clearTimeout(timer);
     if (result) return result;
-    this.child.kill('SIGKILL');
+    this.child?.kill('SIGKILL');
     const killed = await this.exited;
     return { ...killed, timedOut: true };
   }
 
-  signal(signal) {
-    if (this.running) this.child.kill(signal);
+  signal(signal: NodeJS.Signals): void {
+    if (this.running) this.child?.kill(signal);
   }
 
   /** kill -9; resolves once the process is gone. */
-  async kill() {
+  async kill(): Promise<ExitResult> {
     if (!this.running) return this.exited;
-    this.child.kill('SIGKILL');
+    this.child?.kill('SIGKILL');
     return this.exited;
   }
 
   /** Synchronous last resort for process exit. */
-  killNow() {
-    if (this.running) this.child.kill('SIGKILL');
+  killNow(): void {
+    if (this.running) this.child?.kill('SIGKILL');
   }
 
-  async restart(timeoutMs) {
+  async restart(timeoutMs?: number): Promise<void> {
     if (this.running) await this.stop();
     this.start();
     await this.waitHealthy(timeoutMs);
   }
 
-  describeTail() {
+  describeTail(): string {
     const lines = this.tail.length > 0 ? this.tail.slice(-15).map((line) => `    ${line}`) : ['    (no output)'];
     return `${lines.join('\n')}\n    (full log: ${this.logFile})`;
   }
 }
-
-module.exports = { Replica };

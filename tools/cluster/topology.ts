@@ -1,26 +1,27 @@
-'use strict';
 // The docker/ topology on loopback: one fresh PostgreSQL database, N replicas of each service
 // from dist/, and nginx with docker/nginx.conf in front. Every resource it creates is registered
 // with the caller's cleanup (see cleanup.js), newest first: nginx, replicas, database, run dir,
 // and "PostgreSQL running again" last of all.
 
-const crypto = require('node:crypto');
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { SERVICES, requireBuilt } = require('./dist');
-const { Nginx, findNginx } = require('./nginx');
-const { freePorts } = require('./ports');
-const postgres = require('./postgres');
-const { Replica } = require('./replica');
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Cleanup } from './cleanup.ts';
+import type { Credentials } from './auth.ts';
+import { SERVICES, requireBuilt } from './dist.ts';
+import { Nginx, findNginx } from './nginx.ts';
+import { freePorts } from './ports.ts';
+import * as postgres from './postgres.ts';
+import { Replica } from './replica.ts';
 
 // All replicas start at once; six Node processes plus their migrations on a busy 2-core machine
 // have been seen to need 13 s. A replica that exits during start-up fails the run at once.
 const STARTUP_TIMEOUT_MS = Number(process.env.SIMSVC_CLUSTER_STARTUP_MS ?? 60_000);
 
 /** The parent environment without any simsvc setting that could override the topology's own. */
-function cleanEnvironment() {
-  const env = {};
+function cleanEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (/^SIMSVC_/.test(key) || /^(CACHE|CATALOG|RESULTS)_/.test(key)) continue;
     env[key] = value;
@@ -28,16 +29,44 @@ function cleanEnvironment() {
   return env;
 }
 
-/**
- * @param {object} options
- * @param {string[]} [options.services] services to run (default all three)
- * @param {number} [options.replicas] replicas per service (default 2)
- * @param {{add: Function, addLastResort: Function}} options.cleanup
- * @param {(line: string) => void} [options.log]
- * @param {string} [options.logLevel] service log level (default info)
- * @param {string} [options.label] names the database and run directory
- */
-async function startTopology({ services = SERVICES, replicas = 2, cleanup, log = () => undefined, logLevel = 'info', label = 'cluster' }) {
+export interface TopologyOptions {
+  /** Services to run (default all three). */
+  services?: readonly string[];
+  /** Replicas per service (default 2). */
+  replicas?: number;
+  cleanup: Pick<Cleanup, 'add' | 'addLastResort'>;
+  log?: (line: string) => void;
+  /** Service log level (default info). */
+  logLevel?: string;
+  /** Names the database and run directory. */
+  label?: string;
+}
+
+export interface Topology {
+  dir: string;
+  /** Keeps the run directory at teardown (a run that failed, or --keep). */
+  keepRunDir(): void;
+  dbName: string;
+  dbUrl: string;
+  admin: Credentials;
+  env: NodeJS.ProcessEnv;
+  /** Service -> its replicas. */
+  replicas: Record<string, Replica[]>;
+  all: Replica[];
+  /** Service -> the port nginx listens on for it. */
+  listen: Record<string, number>;
+  /** Starts an nginx in front of the first `count` replicas of each service (all by default). */
+  startNginx(name?: string, count?: number): Promise<Nginx>;
+}
+
+export async function startTopology({
+  services = SERVICES,
+  replicas = 2,
+  cleanup,
+  log = () => undefined,
+  logLevel = 'info',
+  label = 'cluster',
+}: TopologyOptions): Promise<Topology> {
   requireBuilt(services);
   const nginxBinary = findNginx();
 
@@ -47,9 +76,9 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
   cleanup.add('start PostgreSQL again', () => postgres.ensureRunning());
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `simsvc-${label}-`));
-  const topology = { dir, keepDir: false };
+  let keepDir = false;
   cleanup.add(`remove ${dir}`, () => {
-    if (!topology.keepDir) fs.rmSync(dir, { recursive: true, force: true });
+    if (!keepDir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const dbName = `simsvc_${label.replace(/[^a-z0-9]/g, '_')}_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
@@ -61,7 +90,8 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
   });
 
   const admin = { username: 'cluster-admin', password: crypto.randomBytes(12).toString('hex') };
-  const env = {
+  const runsRoot = path.join(dir, 'runs');
+  const env: NodeJS.ProcessEnv = {
     ...cleanEnvironment(),
     SIMSVC_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
     SIMSVC_ADMIN_USERNAME: admin.username,
@@ -69,18 +99,23 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
     SIMSVC_LOG_LEVEL: logLevel,
     // nginx runs on loopback in front of the replicas: its X-Forwarded-For names the client.
     SIMSVC_TRUSTED_PROXIES: 'loopback',
-    SIMSVC_RESULTS_RUNS_ROOT: path.join(dir, 'runs'),
+    SIMSVC_RESULTS_RUNS_ROOT: runsRoot,
   };
-  fs.mkdirSync(env.SIMSVC_RESULTS_RUNS_ROOT, { recursive: true });
+  fs.mkdirSync(runsRoot, { recursive: true });
 
   // Replica ports, nginx's three listeners, and one closed port standing in for any service left out.
   const ports = await freePorts(services.length * replicas + SERVICES.length + 1);
-  const deadPort = ports.pop();
-  const byService = {};
+  const deadPort = ports.pop() ?? 0;
+  const byService: Record<string, Replica[]> = {};
+  const nextPort = (): number => {
+    const port = ports.shift();
+    if (port === undefined) throw new Error('ran out of free ports');
+    return port;
+  };
   for (const service of services) {
     byService[service] = Array.from({ length: replicas }, (_, index) => {
       const name = `${service}-${index + 1}`;
-      const replica = new Replica({ service, name, port: ports.shift(), dbUrl, dir: path.join(dir, name), env });
+      const replica = new Replica({ service, name, port: nextPort(), dbUrl, dir: path.join(dir, name), env });
       cleanup.add(`stop ${name}`, () => replica.stop(10_000));
       cleanup.addLastResort(() => replica.killNow());
       return replica;
@@ -95,14 +130,13 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
     `${all.length} replicas healthy in ${((Date.now() - started) / 1000).toFixed(1)} s (${all.map((r) => `${r.name}:${r.port}`).join(' ')})`,
   );
 
-  const listen = Object.fromEntries(SERVICES.map((service) => [service, ports.shift()]));
-  const upstreamPorts = (count) =>
+  const listen: Record<string, number> = Object.fromEntries(SERVICES.map((service) => [service, nextPort()]));
+  const upstreamPorts = (count: number): Record<string, number[]> =>
     Object.fromEntries(
       SERVICES.map((service) => [service, byService[service] ? byService[service].slice(0, count).map((r) => r.port) : [deadPort]]),
     );
 
-  /** Starts an nginx in front of the first `count` replicas of each service (all by default). */
-  const startNginx = async (name = 'nginx', count = replicas) => {
+  const startNginx = async (name = 'nginx', count = replicas): Promise<Nginx> => {
     const nginx = new Nginx({ dir: path.join(dir, name), upstreams: upstreamPorts(count), listen, binary: nginxBinary });
     cleanup.add(`stop ${name}`, () => nginx.stop());
     cleanup.addLastResort(() => nginx.killNow());
@@ -110,8 +144,18 @@ async function startTopology({ services = SERVICES, replicas = 2, cleanup, log =
     return nginx;
   };
 
-  Object.assign(topology, { dbName, dbUrl, admin, env, replicas: byService, all, listen, startNginx });
-  return topology;
+  return {
+    dir,
+    keepRunDir: () => {
+      keepDir = true;
+    },
+    dbName,
+    dbUrl,
+    admin,
+    env,
+    replicas: byService,
+    all,
+    listen,
+    startNginx,
+  };
 }
-
-module.exports = { startTopology };

@@ -1,13 +1,13 @@
-'use strict';
 // 5. PostgreSQL stopped: /health on every replica answers 503 within 5 s and requests answer 503
 //    (not hang, not 500); PostgreSQL started again: everything recovers without restarting any
 //    service. PostgreSQL is always started again, whatever happens here.
 
-const { waitForBalance } = require('../balance');
-const { client, countBy } = require('../http');
-const postgres = require('../postgres');
-const { login } = require('../auth');
-const { checker, uniqueId, cacheEntry, formatCounts, statusOf, sleep } = require('./support');
+import { waitForBalance } from '../balance.ts';
+import { client, countBy, type Client, type HttpResult } from '../http.ts';
+import * as postgres from '../postgres.ts';
+import { login, type Credentials } from '../auth.ts';
+import type { Replica } from '../replica.ts';
+import { checker, uniqueId, cacheEntry, formatCounts, statusOf, sleep, type Assertion } from './support.ts';
 
 const UNHEALTHY_WITHIN_MS = 5000;
 /** A request that takes longer than this while the database is down counts as hanging. */
@@ -19,13 +19,18 @@ const RECOVER_WITHIN_MS = 30_000;
  */
 const SESSION_CACHE_MS = 2500;
 
+interface Probe {
+  name: string;
+  call: (api: Client, admin: Credentials) => Promise<HttpResult>;
+}
+
 /** Protected requests per service that need the database (unknown ids: 404 when it answers). */
-function probes(service, key) {
-  const common = [
+function probes(service: string, key: string): Probe[] {
+  const common: Probe[] = [
     { name: 'GET /session', call: (api) => api.get('/session') },
     { name: 'POST /session/login', call: (api, admin) => api.post('/session/login', admin, { token: undefined }) },
   ];
-  const own = {
+  const own: Record<string, Probe[]> = {
     cache: [
       { name: 'GET /cache/{key}', call: (api) => api.get(`/cache/${key}`) },
       { name: 'POST /cache', call: (api) => api.post('/cache', cacheEntry(uniqueId('outage'))) },
@@ -40,8 +45,10 @@ function probes(service, key) {
   return [...common, ...(own[service] ?? [])];
 }
 
-async function pollHealth(replica, wanted, sinceMs, deadlineMs) {
-  let last;
+type Poll = { replica: Replica; last: HttpResult } & ({ ms: number } | { ms: null });
+
+async function pollHealth(replica: Replica, wanted: number, sinceMs: number, deadlineMs: number): Promise<Poll> {
+  let last: HttpResult = { ms: 0, status: 0, error: 'not polled' };
   while (Date.now() - sinceMs <= deadlineMs) {
     last = await client(replica.url).get('/health', { timeoutMs: 5000 });
     if (last.status === wanted) return { replica, ms: Date.now() - sinceMs, last };
@@ -50,7 +57,7 @@ async function pollHealth(replica, wanted, sinceMs, deadlineMs) {
   return { replica, ms: null, last };
 }
 
-module.exports = {
+const assertion: Assertion = {
   title: 'PostgreSQL outage',
   needs: [],
   async run({ topology, nginx, token }) {
@@ -121,8 +128,8 @@ module.exports = {
       all.map(async (replica) => {
         const api = client(replica.url, { token });
         const checks = [await api.get('/session')];
-        const fresh = await login(replica.url, topology.admin).catch((error) => error);
-        checks.push(fresh instanceof Error ? { status: 0, error: fresh.message } : { status: 200 });
+        const fresh = await login(replica.url, topology.admin).catch((error: Error) => error);
+        checks.push(fresh instanceof Error ? { ms: 0, status: 0, error: fresh.message } : { ms: 0, status: 200 });
         if (replica.service === 'cache')
           checks.push(await api.get(`/cache/${key}`), await api.post('/cache', cacheEntry(uniqueId('recovered'))));
         return { replica, checks };
@@ -141,7 +148,7 @@ module.exports = {
       Object.values(topology.replicas).map((replicas) =>
         waitForBalance(nginx, replicas, { timeoutMs: RECOVER_WITHIN_MS }).then(
           () => Date.now() - startedAt,
-          (error) => c.fail(error.message),
+          (error: Error) => c.fail(error.message),
         ),
       ),
     );
@@ -157,3 +164,5 @@ module.exports = {
     );
   },
 };
+
+export default assertion;

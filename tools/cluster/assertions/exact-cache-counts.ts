@@ -1,10 +1,10 @@
-'use strict';
 // 2. 2,000 concurrent GETs of one cache key spread over both cache replicas raise hit_count and
 //    total_hits by exactly 2,000; 500 concurrent stores of distinct keys are all readable after.
 
-const { waitForBalance } = require('../balance');
-const { client, createAgent, countBy, mapConcurrent } = require('../http');
-const { checker, uniqueId, cacheEntry, formatCounts, statusOf } = require('./support');
+import { waitForBalance } from '../balance.ts';
+import { client, createAgent, countBy, mapConcurrent } from '../http.ts';
+import type { Nginx } from '../nginx.ts';
+import { checker, uniqueId, cacheEntry, formatCounts, statusOf, type Assertion } from './support.ts';
 
 const HITS = 2000;
 const STORES = 500;
@@ -16,11 +16,11 @@ const STORES = 500;
  */
 const CONNECTIONS = Number(process.env.SIMSVC_CLUSTER_CONNECTIONS ?? 400);
 
-function spread(nginx, prefix) {
+function spread(nginx: Nginx, prefix: string): string {
   return formatCounts(countBy(nginx.accessEntries(prefix), (entry) => entry.upstream));
 }
 
-module.exports = {
+const assertion: Assertion = {
   title: 'exact cache counts',
   needs: ['cache'],
   async run({ topology, nginx, token }) {
@@ -47,8 +47,9 @@ module.exports = {
       const hitStatuses = countBy(hits, statusOf);
       const ok = hitStatuses['200'] ?? 0;
       c.check(ok === HITS, `${HITS - ok} of ${HITS} GETs failed: ${formatCounts(hitStatuses)}`);
-      const hitCountRise = last.body?.hit_count - first.body?.hit_count - 1;
-      const totalHitsRise = statsAfter.body?.total_hits - statsBefore.body?.total_hits;
+      // A missing field makes the rise NaN, which fails the check below with the field's value shown.
+      const hitCountRise = Number(last.body?.hit_count) - Number(first.body?.hit_count) - 1;
+      const totalHitsRise = Number(statsAfter.body?.total_hits) - Number(statsBefore.body?.total_hits);
       c.check(
         hitCountRise === ok,
         `hit_count rose by ${hitCountRise} (from ${first.body?.hit_count} to ${last.body?.hit_count}, less the final read), expected ${ok}`,
@@ -89,3 +90,5 @@ module.exports = {
     }
   },
 };
+
+export default assertion;

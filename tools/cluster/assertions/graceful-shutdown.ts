@@ -1,15 +1,15 @@
-'use strict';
 // 6. SIGTERM to a replica under load: in-flight requests finish, no 5xx reaches the client
 //    through nginx, the process exits 0.
 //    "In flight" is made certain: requests sent straight to the replica, whose headers it has
 //    read (100 Continue) and half whose body it has received before the SIGTERM, get the rest
 //    of the body after it and must still be answered 200.
 
-const http = require('node:http');
-const { waitForBalance } = require('../balance');
-const { client, createAgent, countBy, mapConcurrent } = require('../http');
-const { runLoad } = require('../load');
-const { checker, uniqueId, cacheEntry, formatCounts, statusOf, sleep } = require('./support');
+import http from 'node:http';
+import { waitForBalance } from '../balance.ts';
+import { client, createAgent, countBy, mapConcurrent } from '../http.ts';
+import { runLoad } from '../load.ts';
+import type { ReplicaExit } from '../replica.ts';
+import { checker, uniqueId, cacheEntry, formatCounts, statusOf, sleep, type Assertion } from './support.ts';
 
 const WORKERS = 32;
 /** The load runs until shortly after the replica has exited, and never longer than this. */
@@ -26,12 +26,19 @@ const EXIT_WITHIN_MS = 30_000;
  * replica has accepted the connection and read the headers (it answered `100 Continue`) and half
  * the body is on the wire: from then on the request is in flight at the replica.
  */
-function halfSentPost(baseUrl, path, body, token) {
+interface HalfSentPost {
+  ready: Promise<boolean>;
+  response: Promise<{ status: number; text?: string; error?: string }>;
+  /** Sends the rest of the body. */
+  finish: () => void;
+}
+
+function halfSentPost(baseUrl: string, path: string, body: unknown, token: string): HalfSentPost {
   const payload = Buffer.from(JSON.stringify(body));
   const split = Math.floor(payload.length / 2);
   const url = new URL(path, baseUrl);
-  let markReady;
-  const ready = new Promise((resolve) => {
+  let markReady: (ready: boolean) => void = () => undefined;
+  const ready = new Promise<boolean>((resolve) => {
     markReady = resolve;
   });
   const req = http.request(url, {
@@ -39,20 +46,20 @@ function halfSentPost(baseUrl, path, body, token) {
     agent: false,
     headers: { 'content-type': 'application/json', 'content-length': payload.length, 'x-session-id': token, expect: '100-continue' },
   });
-  const response = new Promise((resolve) => {
+  const response: HalfSentPost['response'] = new Promise((resolve) => {
     const timer = setTimeout(() => req.destroy(new Error('no response within 30 s')), 30_000);
     req.on('continue', () => {
       req.write(payload.subarray(0, split), () => markReady(true));
     });
     req.on('response', (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') });
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
       });
     });
-    req.on('error', (error) => {
+    req.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       markReady(false);
       resolve({ status: 0, error: error.code ?? error.message });
@@ -62,14 +69,14 @@ function halfSentPost(baseUrl, path, body, token) {
   return { ready, response, finish: () => req.end(payload.subarray(split)) };
 }
 
-function within(promise, ms, fallback) {
-  let timer;
-  return Promise.race([promise, new Promise((resolve) => (timer = setTimeout(() => resolve(fallback), ms)))]).finally(() =>
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)))]).finally(() =>
     clearTimeout(timer),
   );
 }
 
-module.exports = {
+const assertion: Assertion = {
   title: 'SIGTERM under load',
   needs: ['cache'],
   async run({ topology, nginx, token }) {
@@ -83,17 +90,18 @@ module.exports = {
     const stored = await cache.post('/cache', cacheEntry(hotKey));
     c.check(stored.status === 200, `storing ${hotKey} answered ${statusOf(stored)}`);
 
-    let signalledAt = null;
-    let loadStartedAt = null;
-    let exit = null;
-    let halfSent = [];
+    // Set while the load runs, by its tick callback (`as`: the callbacks assign them).
+    let signalledAt = null as number | null;
+    let loadStartedAt = 0;
+    let exit = null as (ReplicaExit & { ms: number }) | null;
+    let halfSent: (HalfSentPost & { key: string; i: number })[] = [];
     let inFlight = 0;
-    let drain = null;
+    let drain = null as Promise<void> | null;
     try {
       const results = await runLoad({
         concurrency: WORKERS,
         durationMs: MAX_LOAD_MS,
-        stopWhen: () => exit !== null && Date.now() - signalledAt - exit.ms > LOAD_AFTER_EXIT_MS,
+        stopWhen: () => exit !== null && signalledAt !== null && Date.now() - signalledAt - exit.ms > LOAD_AFTER_EXIT_MS,
         maxPerWorker: 20_000,
         task: async (worker, sequence) => {
           const headers = { 'x-request-id': `${prefix}-${worker}-${sequence}` };
@@ -105,7 +113,7 @@ module.exports = {
           return { kind: 'GET', status: statusOf(response) };
         },
         onTick: (elapsed) => {
-          loadStartedAt ??= Date.now() - elapsed;
+          if (loadStartedAt === 0) loadStartedAt = Date.now() - elapsed;
           if (elapsed >= SIGTERM_AT_MS && drain === null) {
             drain = (async () => {
               halfSent = Array.from({ length: HALF_SENT }, (_, i) => {
@@ -114,12 +122,13 @@ module.exports = {
               });
               const ready = await within(Promise.all(halfSent.map((request) => request.ready)), 10_000, []);
               inFlight = ready.filter(Boolean).length;
-              signalledAt = Date.now();
+              const sentAt = Date.now();
+              signalledAt = sentAt;
               victim.signal('SIGTERM');
               await sleep(BODY_REST_AFTER_MS);
               for (const request of halfSent) request.finish();
-              exit = await victim.waitExit(EXIT_WITHIN_MS);
-              exit.ms = Date.now() - signalledAt;
+              const exited = await victim.waitExit(EXIT_WITHIN_MS);
+              exit = { ...exited, ms: Date.now() - sentAt };
             })();
           }
         },
@@ -166,3 +175,5 @@ module.exports = {
     }
   },
 };
+
+export default assertion;

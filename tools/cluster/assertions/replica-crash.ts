@@ -1,19 +1,18 @@
-'use strict';
 // 4. kill -9 of one cache replica in the middle of a write load: every write acknowledged with
 //    200 is readable afterwards, and nginx keeps serving through the survivor. Only writes that
 //    were on the wire to the killed replica may fail; every write sent after it died succeeds.
 //    The killed replica is started again (same port) for the assertions that follow.
 
-const { waitForBalance } = require('../balance');
-const { client, createAgent, countBy, mapConcurrent } = require('../http');
-const { runLoad } = require('../load');
-const { checker, uniqueId, cacheEntry, formatCounts, statusOf } = require('./support');
+import { waitForBalance } from '../balance.ts';
+import { client, createAgent, countBy, mapConcurrent } from '../http.ts';
+import { runLoad } from '../load.ts';
+import { checker, uniqueId, cacheEntry, formatCounts, statusOf, type Assertion } from './support.ts';
 
 const WRITERS = 32;
 const DURATION_MS = 4000;
 const KILL_AT_MS = 1500;
 
-module.exports = {
+const assertion: Assertion = {
   title: 'kill -9 under write load',
   needs: ['cache'],
   async run({ topology, nginx, token }) {
@@ -22,8 +21,8 @@ module.exports = {
     const agent = createAgent(WRITERS);
     const cache = client(nginx.urls.cache, { token, agent, timeoutMs: 30_000 });
     const prefix = uniqueId('crash');
-    let killedAt = null;
-    let killing = null;
+    let killedAt = null as number | null;
+    let killing = null as Promise<void> | null;
     try {
       await waitForBalance(nginx, topology.replicas.cache);
       const results = await runLoad({
@@ -91,3 +90,5 @@ module.exports = {
     }
   },
 };
+
+export default assertion;

@@ -1,13 +1,14 @@
-'use strict';
 // 7. A rolling restart under load: each cache replica in turn gets SIGTERM, exits 0, is started
 //    again and takes requests again, while clients keep sending GETs and POSTs through nginx
 //    over keep-alive connections. No request gets a 5xx, a reset or no answer, and every POST
 //    answered 200 is stored.
 
-const { waitForBalance } = require('../balance');
-const { client, createAgent, countBy, mapConcurrent } = require('../http');
-const { runLoad } = require('../load');
-const { checker, uniqueId, cacheEntry, formatCounts, statusOf } = require('./support');
+import { waitForBalance } from '../balance.ts';
+import { client, createAgent, countBy, mapConcurrent } from '../http.ts';
+import { runLoad } from '../load.ts';
+import type { Nginx } from '../nginx.ts';
+import type { Replica, ReplicaExit } from '../replica.ts';
+import { checker, uniqueId, cacheEntry, formatCounts, statusOf, type Assertion } from './support.ts';
 
 const WORKERS = 16;
 /** The load runs until the last replica is back plus this, and never longer than MAX_LOAD_MS. */
@@ -17,9 +18,16 @@ const MAX_LOAD_MS = 120_000;
 const EXIT_WITHIN_MS = 10_000;
 const READ_BACK = 100;
 
+interface RestartStep {
+  name: string;
+  exit: ReplicaExit;
+  exitMs: number;
+  balancedMs: number;
+}
+
 /** SIGTERM, exit, start, healthy, balanced again: one replica after another. */
-async function restartInTurn(nginx, replicas) {
-  const steps = [];
+async function restartInTurn(nginx: Nginx, replicas: Replica[]): Promise<RestartStep[]> {
+  const steps: RestartStep[] = [];
   for (const replica of replicas) {
     const signalledAt = Date.now();
     replica.signal('SIGTERM');
@@ -33,7 +41,7 @@ async function restartInTurn(nginx, replicas) {
   return steps;
 }
 
-module.exports = {
+const assertion: Assertion = {
   title: 'rolling restart under load',
   needs: ['cache'],
   async run({ topology, nginx, token }) {
@@ -47,9 +55,10 @@ module.exports = {
     const stored = await cache.post('/cache', cacheEntry(hotKey));
     c.check(stored.status === 200, `storing ${hotKey} answered ${statusOf(stored)}`);
 
-    let restarts = null;
-    let steps = null;
-    let finishedAt = null;
+    // Set by the restart sequence while the load runs (`as`: the callbacks assign them).
+    let restarts = null as Promise<void> | null;
+    let steps = null as RestartStep[] | null;
+    let finishedAt = null as number | null;
     try {
       const results = await runLoad({
         concurrency: WORKERS,
@@ -63,7 +72,7 @@ module.exports = {
             return { kind: 'POST', key, status: statusOf(response) };
           }
           const response = await cache.get(`/cache/${hotKey}`, { headers });
-          return { kind: 'GET', status: statusOf(response) };
+          return { kind: 'GET', key: undefined, status: statusOf(response) };
         },
         onTick: (elapsed) => {
           if (elapsed < LOAD_AROUND_MS || restarts !== null) return;
@@ -72,7 +81,7 @@ module.exports = {
               steps = done;
               finishedAt = Date.now();
             },
-            (error) => {
+            (error: Error) => {
               c.fail(`rolling restart: ${error.message}`);
               finishedAt = Date.now();
             },
@@ -120,3 +129,5 @@ module.exports = {
     }
   },
 };
+
+export default assertion;

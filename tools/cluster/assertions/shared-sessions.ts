@@ -1,14 +1,15 @@
-'use strict';
 // 1. A session issued by one replica of one service is accepted by every replica of every
 //    service; a logout on one is refused everywhere within 5 s.
 
-const { login, logout, sessionState } = require('../auth');
-const { checker, sleep } = require('./support');
+import { login, logout, sessionState } from '../auth.ts';
+import type { HttpResult } from '../http.ts';
+import type { Replica } from '../replica.ts';
+import { checker, sleep, type Assertion } from './support.ts';
 
 const REFUSAL_DEADLINE_MS = 5000;
 const POLL_MS = 100;
 
-module.exports = {
+const assertion: Assertion = {
   title: 'shared sessions',
   needs: [],
   async run({ topology }) {
@@ -35,13 +36,13 @@ module.exports = {
     // Each replica polled until it refuses; the deadline bounds the loop.
     const refusals = await Promise.all(
       all.map(async (replica) => {
-        let last;
+        let last: HttpResult = { ms: 0, status: 0, error: 'not polled' };
         while (Date.now() - loggedOutAt <= REFUSAL_DEADLINE_MS) {
           last = await sessionState(replica.url, token, 2000);
           if (last.status === 401) return { replica, ms: Date.now() - loggedOutAt, message: last.body?.message };
           await sleep(POLL_MS);
         }
-        return { replica, ms: null, last };
+        return { replica, ms: null, last, message: undefined };
       }),
     );
     for (const refusal of refusals) {
@@ -61,10 +62,17 @@ module.exports = {
       c.check(response.status === 401, `${all[index].name} accepts the session again (${response.status})`),
     );
 
-    const slowest = refusals.reduce((max, r) => (r.ms !== null && r.ms > max.ms ? r : max), { ms: -1 });
+    const slowest = refusals.reduce<{ ms: number; replica?: Replica }>(
+      (max, r) => (r.ms !== null && r.ms > max.ms ? { ms: r.ms, replica: r.replica } : max),
+      {
+        ms: -1,
+      },
+    );
     return c.done(
       `issued by ${issuer.name}, accepted by ${acceptedCount}/${all.length} replicas; logout on ${revoker.name}; ` +
         `refused by ${refusals.filter((r) => r.ms !== null).length}/${all.length} within ${Math.max(slowest.ms, 0)} ms (slowest ${slowest.replica?.name ?? '-'}, limit ${REFUSAL_DEADLINE_MS} ms)`,
     );
   },
 };
+
+export default assertion;

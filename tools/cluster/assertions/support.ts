@@ -1,10 +1,32 @@
-'use strict';
 // What every assertion shares: its failure type, a problem collector, and request bodies.
 
-const crypto = require('node:crypto');
+import crypto from 'node:crypto';
+import type { HttpResult } from '../http.ts';
+import type { Nginx } from '../nginx.ts';
+import type { Topology } from '../topology.ts';
 
-class AssertionFailure extends Error {
-  constructor(figures, problems) {
+export interface AssertionContext {
+  topology: Topology;
+  /** The nginx in front of every replica. */
+  nginx: Nginx;
+  /** An admin session. */
+  token: string;
+  log: (line: string) => void;
+}
+
+/** One numbered assertion of the cluster test: `run` resolves to its figures line or throws. */
+export interface Assertion {
+  title: string;
+  /** Services it cannot run without. */
+  needs: string[];
+  run(context: AssertionContext): Promise<string>;
+}
+
+export class AssertionFailure extends Error {
+  readonly figures: string;
+  readonly problems: string[];
+
+  constructor(figures: string, problems: string[]) {
     super(`${figures}\n      ${problems.join('\n      ')}`);
     this.figures = figures;
     this.problems = problems;
@@ -12,8 +34,16 @@ class AssertionFailure extends Error {
 }
 
 /** Collects problems; `done(figures)` returns the figures line or throws with every problem. */
-function checker() {
-  const problems = [];
+export interface Checker {
+  /** Records `problem` unless `condition` holds; returns the condition. */
+  check(condition: boolean, problem: string): boolean;
+  fail(problem: string): void;
+  readonly failed: boolean;
+  done(figures: string): string;
+}
+
+export function checker(): Checker {
+  const problems: string[] = [];
   return {
     check(condition, problem) {
       if (!condition) problems.push(problem);
@@ -32,12 +62,23 @@ function checker() {
   };
 }
 
-function uniqueId(prefix) {
+export function uniqueId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${crypto.randomBytes(3).toString('hex')}`;
 }
 
+export interface CacheEntryBody {
+  cache_key: string;
+  simulation_id: number;
+  simulation_name: string;
+  simulation_version: string;
+  execution_id: string;
+  squid_id: string;
+  input_hash: string;
+  run_db_path: string;
+}
+
 /** A POST /cache body (contract §4). */
-function cacheEntry(cacheKey, n = 0) {
+export function cacheEntry(cacheKey: string, n = 0): CacheEntryBody {
   return {
     cache_key: cacheKey,
     simulation_id: 1 + (n % 1000),
@@ -51,7 +92,7 @@ function cacheEntry(cacheKey, n = 0) {
 }
 
 /** "200×1998 503×2" */
-function formatCounts(counts) {
+export function formatCounts(counts: Record<string, number>): string {
   return (
     Object.entries(counts)
       .sort(([a], [b]) => String(a).localeCompare(String(b)))
@@ -60,12 +101,10 @@ function formatCounts(counts) {
   );
 }
 
-function statusOf(response) {
+export function statusOf(response: Pick<HttpResult<unknown>, 'status' | 'error'>): string {
   return response.status === 0 ? `err:${response.error}` : String(response.status);
 }
 
-function sleep(ms) {
+export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
-
-module.exports = { AssertionFailure, checker, uniqueId, cacheEntry, formatCounts, statusOf, sleep };

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(__dirname, '../../../..');
 
-const { staleServices } = require(join(REPO_ROOT, 'tools/start/build-freshness.js')) as {
+const { staleServices } = require(join(REPO_ROOT, 'tools/start/build-freshness.ts')) as {
   staleServices: (services: string[]) => { reason: string }[];
 };
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { REPO_ROOT, requireCurrentBuild } from './current-build';
 
 /**
- * `npm start` (tools/start/start-all.js) as a child process. It builds what is stale, which a
+ * `npm start` (tools/start/start-all.ts) as a child process. It builds what is stale, which a
  * test must not do behind others' backs: a stale dist/ fails the test instead.
  */
 export class StartAllProcess {
@@ -13,7 +13,7 @@ export class StartAllProcess {
 
   constructor(env: Record<string, string>) {
     requireCurrentBuild(['cache', 'catalog', 'results']);
-    this.child = spawn(process.execPath, [join(REPO_ROOT, 'tools/start/start-all.js')], {
+    this.child = spawn(process.execPath, [join(REPO_ROOT, 'tools/start/start-all.ts')], {
       cwd: REPO_ROOT,
       env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-'use strict';
 // npm start — cache (8001), catalog (8002) and results (8003) in one command, on their defaults
 // (sqlite, data in ./data). Builds first when dist/ is missing or older than the sources.
 // Extra arguments go to every service (`npm start -- --log-level debug`); the environment is
@@ -9,19 +8,19 @@
 // Ctrl-C stops all three (SIGTERM, waiting for each to exit); if one exits on its own, the
 // others are stopped and the exit status is non-zero.
 
-const { REPO_ROOT, SERVICES, distMain } = require('../cluster/dist');
-const { buildIfStale } = require('./build-freshness');
-const { useColor, paint } = require('./log-format');
-const { createReadySummary } = require('./ready-summary');
-const { supervise } = require('./supervisor');
+import { REPO_ROOT, SERVICES, distMain } from '../cluster/dist.ts';
+import { buildIfStale } from './build-freshness.ts';
+import { useColor, paint } from './log-format.ts';
+import { createReadySummary } from './ready-summary.ts';
+import { supervise } from './supervisor.ts';
 
-async function main() {
+async function main(): Promise<number> {
   const color = useColor(process.stdout);
-  const note = (line) => process.stdout.write(`${paint(color, 'bold', '[start]')} ${line}\n`);
+  const note = (line: string): boolean => process.stdout.write(`${paint(color, 'bold', '[start]')} ${line}\n`);
   try {
     buildIfStale(SERVICES, note);
   } catch (error) {
-    note(error.message);
+    note((error as Error).message);
     return 1;
   }
   const extraArgs = process.argv.slice(2);
@@ -35,7 +34,7 @@ async function main() {
       args: [distMain(service), ...extraArgs],
       cwd: REPO_ROOT,
     })),
-    out: (line) => process.stdout.write(`${line}\n`),
+    out: (line) => void process.stdout.write(`${line}\n`),
     note,
     color,
     onLine: (service, line) => {
@@ -46,9 +45,9 @@ async function main() {
       announced = true;
       for (const text of summary) note(paint(color, 'bold', text));
       // The web console at :8000 in front of the three (tools/start/console-server.ts).
-      import('./console-server.ts').then(
-        (consoleServer) => consoleServer.serveConsoleForStart(note).catch((error) => note(`console not served: ${error.message}`)),
-        (error) => note(`console not served: ${error.message}`),
+      void import('./console-server.ts').then(
+        (consoleServer) => consoleServer.serveConsoleForStart(note).catch((error: Error) => note(`console not served: ${error.message}`)),
+        (error: Error) => note(`console not served: ${error.message}`),
       );
     },
   });
@@ -56,7 +55,7 @@ async function main() {
 
 main().then(
   (code) => process.exit(code),
-  (error) => {
+  (error: Error) => {
     process.stderr.write(`start: ${error.stack ?? error.message}\n`);
     process.exit(1);
   },

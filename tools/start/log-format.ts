@@ -1,31 +1,46 @@
-'use strict';
 // Service output for people: each line prefixed with its service, pino JSON lines pretty-printed
 // as `HH:MM:SS level msg (req id)`, colors only on a terminal (NO_COLOR / FORCE_COLOR honoured).
 
-const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
-const CODES = { reset: 0, bold: 1, dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 };
-const LEVEL_COLORS = { trace: 'dim', debug: 'dim', info: 'green', warn: 'yellow', error: 'red', fatal: 'red' };
-const SERVICE_COLORS = ['cyan', 'magenta', 'blue', 'yellow', 'green'];
+const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+type Color = 'reset' | 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan';
 
-function useColor(stream = process.stdout, env = process.env) {
+const CODES: Record<Color, number> = { reset: 0, bold: 1, dim: 2, red: 31, green: 32, yellow: 33, blue: 34, magenta: 35, cyan: 36 };
+const LEVEL_COLORS: Record<string, Color> = { trace: 'dim', debug: 'dim', info: 'green', warn: 'yellow', error: 'red', fatal: 'red' };
+const SERVICE_COLORS: Color[] = ['cyan', 'magenta', 'blue', 'yellow', 'green'];
+
+export function useColor(stream: { isTTY?: boolean } = process.stdout, env = process.env): boolean {
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
   return Boolean(stream.isTTY);
 }
 
-function paint(enabled, color, text) {
+export function paint(enabled: boolean, color: Color, text: string): string {
   return enabled ? `\u001b[${CODES[color]}m${text}\u001b[0m` : text;
 }
 
-function clock(time) {
+function clock(time: unknown): string {
+  if (typeof time !== 'number' && typeof time !== 'string') return '--:--:--';
   const date = new Date(time);
   return Number.isNaN(date.getTime())
     ? '--:--:--'
     : [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+/** The fields of a pino log line that the formatter reads. */
+interface PinoRecord {
+  level?: number;
+  time?: unknown;
+  msg?: unknown;
+  context?: string;
+  reqId?: string;
+  req?: { id?: string; method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  err?: { message?: string; type?: string; stack?: unknown };
+}
+
 /** The message of one pino record, with what matters from its well-known fields. */
-function describe(record) {
+function describe(record: PinoRecord): string {
   let message = typeof record.msg === 'string' ? record.msg : '';
   if (record.req && record.res && message === 'request completed') {
     message = `${record.req.method} ${record.req.url} → ${record.res.statusCode} (${record.responseTime} ms)`;
@@ -38,13 +53,21 @@ function describe(record) {
 }
 
 /** A formatter for one service: `format(line)` returns the text to print (may span lines). */
-function createFormatter({ name, width = name.length, index = 0, color = false }) {
+export interface FormatterOptions {
+  name: string;
+  /** Width of the widest name, so that the prefixes line up. */
+  width?: number;
+  index?: number;
+  color?: boolean;
+}
+
+export function createFormatter({ name, width = name.length, index = 0, color = false }: FormatterOptions): (line: string) => string {
   const prefix = paint(color, SERVICE_COLORS[index % SERVICE_COLORS.length], `[${name}]`.padEnd(width + 2));
-  return function format(line) {
-    let record;
+  return function format(line: string): string {
+    let record: PinoRecord | undefined;
     if (line.startsWith('{')) {
       try {
-        record = JSON.parse(line);
+        record = JSON.parse(line) as PinoRecord;
       } catch {
         record = undefined;
       }
@@ -71,12 +94,12 @@ function createFormatter({ name, width = name.length, index = 0, color = false }
 }
 
 /** Calls onLine for every complete line of a stream (a trailing partial line at the end too). */
-function forEachLine(stream, onLine) {
+export function forEachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
   let rest = '';
   stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
+  stream.on('data', (chunk: string) => {
     const lines = (rest + chunk).split('\n');
-    rest = lines.pop();
+    rest = lines.pop() ?? '';
     for (const line of lines) if (line !== '') onLine(line.replace(/\r$/, ''));
   });
   stream.on('end', () => {
@@ -84,5 +107,3 @@ function forEachLine(stream, onLine) {
     rest = '';
   });
 }
-
-module.exports = { createFormatter, forEachLine, useColor, paint };

@@ -1,4 +1,3 @@
-'use strict';
 // What `npm start` says once every service listens: one line per service with its URL and its
 // API docs, and the admin user created at start-up (its name only; never the password).
 
@@ -6,10 +5,10 @@ const LISTENING = /^listening on (http:\/\/\S+)$/;
 const ADMIN_CREATED = /^created admin user (.+)$/;
 const ANY_ADDRESS = new Set(['0.0.0.0', '[::]']);
 
-function messageOf(line) {
+function messageOf(line: string): string | undefined {
   if (!line.startsWith('{')) return undefined;
   try {
-    const record = JSON.parse(line);
+    const record = JSON.parse(line) as { msg?: unknown };
     return typeof record.msg === 'string' ? record.msg : undefined;
   } catch {
     return undefined;
@@ -17,21 +16,25 @@ function messageOf(line) {
 }
 
 /** A URL a browser on this machine can open: a service listening on every address is on localhost. */
-function reachableUrl(listeningOn) {
+function reachableUrl(listeningOn: string): string {
   const url = new URL(listeningOn);
   if (ANY_ADDRESS.has(url.hostname)) url.hostname = 'localhost';
   return url.origin;
 }
 
+export interface ReadySummary {
+  observe(service: string, line: string): void;
+  /** The lines to print once every service has said where it listens (undefined until then). */
+  summary(): string[] | undefined;
+}
+
 /**
- * Collects the services' log lines; `summary()` returns the lines to print once every service
- * has said where it listens (and undefined until then).
- * @param {string[]} services in the order to print them
- * @param {string | undefined} adminUsername SIMSVC_ADMIN_USERNAME, if set
+ * Collects the services' log lines. `services`: in the order to print them; `adminUsername`:
+ * SIMSVC_ADMIN_USERNAME, if set.
  */
-function createReadySummary(services, adminUsername) {
-  const urls = new Map();
-  const createdAdmins = new Set();
+export function createReadySummary(services: readonly string[], adminUsername: string | undefined): ReadySummary {
+  const urls = new Map<string, string>();
+  const createdAdmins = new Set<string>();
   return {
     observe(service, line) {
       const message = messageOf(line);
@@ -53,5 +56,3 @@ function createReadySummary(services, adminUsername) {
     },
   };
 }
-
-module.exports = { createReadySummary };

@@ -1,13 +1,12 @@
-'use strict';
 // Is dist/ up to date? A service needs a build when its bundle is missing or older than any
 // source it is built from: its app (tests and specs aside), the libraries, and the root
 // build configuration. Run as a script (`npm test` does, before jest: some e2e tests run the
 // built services), it builds what is stale.
 
-const { spawnSync } = require('node:child_process');
-const fs = require('node:fs');
-const path = require('node:path');
-const { REPO_ROOT, SERVICES, distMain } = require('../cluster/dist');
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, SERVICES, distMain } from '../cluster/dist.ts';
 
 const ROOT_INPUTS = ['package-lock.json', 'tsconfig.base.json', 'nx.json'];
 /**
@@ -17,13 +16,25 @@ const ROOT_INPUTS = ['package-lock.json', 'tsconfig.base.json', 'nx.json'];
 const BUILD_STAMP = path.join(REPO_ROOT, 'dist', '.start-all-build-stamp');
 const MAX_FILES = 20_000;
 
-function isBuildInput(name) {
+function isBuildInput(name: string): boolean {
   return !/\.(spec|e2e-spec)\.[cm]?[jt]s$/.test(name) && !/^jest\.config\./.test(name) && name !== 'tsconfig.spec.json';
 }
 
+/** A modification time (ms) and the file that has it (null: none found). */
+export interface Mtime {
+  mtime: number;
+  file: string | null;
+}
+
+/** One service whose bundle needs a build, and why. */
+export interface StaleService {
+  service: string;
+  reason: string;
+}
+
 /** Newest modification time (ms) under dir, skipping tests; bounded in the number of files. */
-function newestMtime(dir, budget = { files: MAX_FILES }) {
-  let newest = { mtime: 0, file: null };
+export function newestMtime(dir: string, budget = { files: MAX_FILES }): Mtime {
+  let newest: Mtime = { mtime: 0, file: null };
   let entries;
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -47,12 +58,15 @@ function newestMtime(dir, budget = { files: MAX_FILES }) {
 }
 
 /** One reason per service that needs a build; empty when dist is current. */
-function staleServices(services) {
-  const shared = [newestMtime(path.join(REPO_ROOT, 'libs')), ...ROOT_INPUTS.map(fileMtime)].reduce((a, b) => (b.mtime > a.mtime ? b : a), {
-    mtime: 0,
-    file: null,
-  });
-  const reasons = [];
+export function staleServices(services: readonly string[]): StaleService[] {
+  const shared = [newestMtime(path.join(REPO_ROOT, 'libs')), ...ROOT_INPUTS.map(fileMtime)].reduce<Mtime>(
+    (a, b) => (b.mtime > a.mtime ? b : a),
+    {
+      mtime: 0,
+      file: null,
+    },
+  );
+  const reasons: StaleService[] = [];
   for (const service of services) {
     const bundle = distMain(service);
     if (!fs.existsSync(bundle)) {
@@ -62,13 +76,13 @@ function staleServices(services) {
     const built = Math.max(fs.statSync(bundle).mtimeMs, fileMtime(path.relative(REPO_ROOT, BUILD_STAMP)).mtime);
     const own = newestMtime(path.join(REPO_ROOT, 'apps', service));
     const newest = own.mtime > shared.mtime ? own : shared;
-    if (newest.mtime > built)
+    if (newest.mtime > built && newest.file !== null)
       reasons.push({ service, reason: `${path.relative(REPO_ROOT, newest.file)} is newer than ${path.relative(REPO_ROOT, bundle)}` });
   }
   return reasons;
 }
 
-function fileMtime(relative) {
+function fileMtime(relative: string): Mtime {
   const full = path.join(REPO_ROOT, relative);
   try {
     return { mtime: fs.statSync(full).mtimeMs, file: full };
@@ -77,15 +91,15 @@ function fileMtime(relative) {
   }
 }
 
-/** @param {Date} startedAt when the build began: sources changed during it still count as newer. */
-function markBuilt(startedAt) {
+/** `startedAt`: when the build began (sources changed during it still count as newer). */
+export function markBuilt(startedAt: Date): void {
   fs.mkdirSync(path.dirname(BUILD_STAMP), { recursive: true });
   fs.writeFileSync(BUILD_STAMP, `${startedAt.toISOString()}\n`);
   fs.utimesSync(BUILD_STAMP, startedAt, startedAt);
 }
 
 /** Builds the services whose bundle is stale (one `nx run-many`); throws when the build fails. */
-function buildIfStale(services, note) {
+export function buildIfStale(services: readonly string[], note: (line: string) => void): void {
   const stale = staleServices(services);
   if (stale.length === 0) return;
   for (const { service, reason } of stale) note(`${service} needs a build: ${reason}`);
@@ -105,13 +119,11 @@ function buildIfStale(services, note) {
   if (still.length > 0) throw new Error(`the build did not produce ${still.map((s) => s.reason.replace(/ is missing$/, '')).join(', ')}`);
 }
 
-module.exports = { staleServices, newestMtime, markBuilt, buildIfStale };
-
-if (require.main === module) {
+if (import.meta.filename === process.argv[1]) {
   try {
     buildIfStale(SERVICES, (line) => process.stdout.write(`[build] ${line}\n`));
   } catch (error) {
-    process.stderr.write(`[build] ${error.message}\n`);
+    process.stderr.write(`[build] ${(error as Error).message}\n`);
     process.exit(1);
   }
 }

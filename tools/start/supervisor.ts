@@ -1,45 +1,69 @@
-'use strict';
 // Runs several long-lived processes as one: prefixed output, SIGTERM to each on stop (and wait
 // for their exit, SIGKILL after a timeout), and when one exits on its own, the others are
 // stopped and the whole run fails.
 
-const { spawn } = require('node:child_process');
-const { createFormatter, forEachLine } = require('./log-format');
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createFormatter, forEachLine } from './log-format.ts';
 
 const STOP_TIMEOUT_MS = 30_000;
 /** npm forwards the terminal's SIGINT that we also receive: a repeat this soon is the same Ctrl-C. */
 const DUPLICATE_SIGNAL_MS = 1000;
 
-/**
- * @param {object} options
- * @param {Array<{name: string, command: string, args: string[], cwd?: string, env?: object}>} options.processes
- * @param {(line: string) => void} options.out where formatted lines go
- * @param {(line: string) => void} options.note supervisor messages
- * @param {boolean} options.color
- * @param {(name: string, line: string) => void} [options.onLine] sees every raw output line
- * @returns {Promise<number>} the exit status for the whole run
- */
-function supervise({ processes, out, note, color, onLine = () => undefined }) {
+export interface ProcessSpec {
+  name: string;
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface SuperviseOptions {
+  processes: ProcessSpec[];
+  /** Where formatted lines go. */
+  out: (line: string) => void;
+  /** Supervisor messages. */
+  note: (line: string) => void;
+  color: boolean;
+  /** Sees every raw output line. */
+  onLine?: (name: string, line: string) => void;
+}
+
+interface ExitResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: Error;
+}
+
+interface Child {
+  name: string;
+  process: ChildProcess;
+  result: ExitResult | null;
+  killTimer: NodeJS.Timeout | undefined;
+  expected: (result: ExitResult) => boolean;
+}
+
+/** Resolves to the exit status for the whole run. */
+export function supervise({ processes, out, note, color, onLine = () => undefined }: SuperviseOptions): Promise<number> {
   const width = Math.max(...processes.map((p) => p.name.length));
-  const children = [];
+  const children: Child[] = [];
   let stopping = false;
-  let failure = null;
+  let failure: { code: number } | null = null;
   let lastSignalAt = 0;
 
-  return new Promise((resolve) => {
+  return new Promise<number>((resolve) => {
     const finishIfDone = () => {
       if (children.every((child) => child.result !== null)) {
         process.removeListener('SIGINT', onSignal);
         process.removeListener('SIGTERM', onSignal);
         process.removeListener('SIGHUP', onSignal);
         process.removeListener('exit', killAll);
-        const unclean = children.filter((child) => !child.expected(child.result));
+        const unclean = children.filter((child) => child.result !== null && !child.expected(child.result));
         if (failure) resolve(failure.code);
         else resolve(unclean.length > 0 ? 1 : 0);
       }
     };
 
-    const stopAll = (why) => {
+    const stopAll = (why: string): void => {
       if (stopping) return;
       stopping = true;
       note(why);
@@ -54,11 +78,11 @@ function supervise({ processes, out, note, color, onLine = () => undefined }) {
       finishIfDone();
     };
 
-    function killAll() {
+    function killAll(): void {
       for (const child of children) if (child.result === null) child.process.kill('SIGKILL');
     }
 
-    function onSignal(signal) {
+    function onSignal(signal: NodeJS.Signals): void {
       const now = Date.now();
       if (stopping) {
         if (now - lastSignalAt < DUPLICATE_SIGNAL_MS) return;
@@ -89,11 +113,11 @@ function supervise({ processes, out, note, color, onLine = () => undefined }) {
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
-      const entry = {
+      const entry: Child = {
         name: spec.name,
         process: child,
         result: null,
-        killTimer: null,
+        killTimer: undefined,
         expected: (result) => result.code === 0 || (stopping && result.signal === 'SIGTERM'),
       };
       children.push(entry);
@@ -103,7 +127,7 @@ function supervise({ processes, out, note, color, onLine = () => undefined }) {
           onLine(spec.name, line);
         });
       }
-      const settle = (result) => {
+      const settle = (result: ExitResult): void => {
         if (entry.result !== null) return;
         entry.result = result;
         clearTimeout(entry.killTimer);
@@ -124,5 +148,3 @@ function supervise({ processes, out, note, color, onLine = () => undefined }) {
     });
   });
 }
-
-module.exports = { supervise };
