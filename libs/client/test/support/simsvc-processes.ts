@@ -1,11 +1,14 @@
 import { ADMIN, createTestDatabase, type TestDatabase } from '@simsvc/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { closedPortUrl } from './recording-server';
 
 const REPO_ROOT = resolve(__dirname, '../../../..');
+const { staleServices } = require(join(REPO_ROOT, 'tools/start/build-freshness.ts')) as {
+  staleServices: (services: readonly string[]) => { reason: string }[];
+};
 const SERVICES = ['cache', 'catalog', 'results'] as const;
 type Service = (typeof SERVICES)[number];
 const HEALTHY_WITHIN_MS = 30_000;
@@ -59,10 +62,10 @@ export class SimsvcProcesses {
   ) {}
 
   static async start(): Promise<SimsvcProcesses> {
-    for (const service of SERVICES) {
-      const main = join(REPO_ROOT, 'dist/apps', service, 'main.js');
-      if (!existsSync(main)) throw new Error(`dist/apps/${service}/main.js is missing: run npm run build first`);
-    }
+    // The client runs from its sources, the services from dist/: `npm test` builds what is stale
+    // first; a run by hand on a stale dist/ fails here, saying so.
+    const stale = staleServices(SERVICES);
+    if (stale.length > 0) throw new Error(`dist/ is not current (${stale.map((s) => s.reason).join('; ')}): run npm run build first`);
     const sandbox = realpathSync(mkdtempSync(join(tmpdir(), 'simsvc-client-e2e-')));
     const runsRoot = join(sandbox, 'runs');
     const databases: TestDatabase[] = [];
