@@ -1,4 +1,4 @@
-// `simsvc results export`: every match of a search, paged through 1,000 at a time. JSON lines are
+// `simsvc results export`: every match of a search, paged through (1,000 a page). JSON lines are
 // written page by page (each line one hit exactly as the service sent it); CSV needs every
 // parameter name for its header, so it is written once all pages are in.
 import type { ResultsComponents, SimsvcClient } from '@simsvc/client';
@@ -7,7 +7,6 @@ import { cell } from '../output';
 type SearchBody = ResultsComponents['schemas']['SearchResultsDto'];
 type Hit = ResultsComponents['schemas']['SearchHit'];
 
-const PAGE = 1000;
 const FIELDS = ['execution_id', 'simulation_name', 'simulation_version', 'squid_id', 'status', 'created_at'] as const;
 
 export async function exportResults(
@@ -15,18 +14,19 @@ export async function exportResults(
   search: Omit<SearchBody, 'limit' | 'offset'>,
   format: 'csv' | 'jsonl',
   write: (text: string) => boolean,
+  pageSize = 1000,
 ): Promise<void> {
   const hits: Hit[] = [];
   // A run registered while paging shifts the pages (newest first): a hit seen twice is written once.
   const seen = new Set<string>();
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await client.results.POST('/search', { body: { ...search, limit: PAGE, offset } });
+  for (let offset = 0; ; offset += pageSize) {
+    const page = await client.results.POST('/search', { body: { ...search, limit: pageSize, offset } });
     const fresh = page.results.filter((hit) => !seen.has(hit.execution_id));
     for (const hit of fresh) seen.add(hit.execution_id);
     if (format === 'jsonl') {
       if (fresh.length > 0 && !write(fresh.map((hit) => `${JSON.stringify(hit)}\n`).join(''))) await drained();
     } else hits.push(...fresh);
-    if (page.results.length < PAGE || offset + PAGE >= page.total) break;
+    if (page.results.length < pageSize || offset + pageSize >= page.total) break;
   }
   if (format === 'csv') write(toCsv(hits));
 }

@@ -1,5 +1,5 @@
 // simsvc results register | search | show | stats | export
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { examples, integer, oneOf, repeatable, withContext } from '../command-kit';
 import type { CommandContext } from '../context';
 import { ExitStatus } from '../errors';
@@ -70,6 +70,7 @@ export function registerResultsCommands(program: Command): void {
       .requiredOption('--simulation <NAME>', 'simulation name')
       .option('--where <COND>', WHERE_HELP, repeatable)
       .option('--format <F>', 'csv or jsonl (--json: jsonl)', oneOf('csv', 'jsonl'))
+      .addOption(new Option('--page-size <N>', 'results per search request').argParser(integer(1, 1000)).default(1000).hideHelp())
       .action(withContext(exportCommand)),
     [
       'simsvc results export --simulation heat-1d > heat-1d.csv',
@@ -162,9 +163,15 @@ async function stats(
 
 async function exportCommand(
   { client, out }: CommandContext,
-  opts: { simulation: string; where?: string[]; format?: 'csv' | 'jsonl' },
+  opts: { simulation: string; where?: string[]; format?: 'csv' | 'jsonl'; pageSize: number },
 ): Promise<void> {
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
   const format = opts.format ?? (out.json ? 'jsonl' : 'csv');
-  await exportResults(client, { simulation_name: opts.simulation, ...filters }, format, (text) => process.stdout.write(text));
+  await exportResults(
+    client,
+    { simulation_name: opts.simulation, ...filters },
+    format,
+    (text) => process.stdout.write(text),
+    opts.pageSize,
+  );
 }
