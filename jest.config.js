@@ -3,7 +3,7 @@
 const path = require('node:path');
 
 const libs = ['auth', 'client', 'contracts', 'persistence', 'platform', 'testing'];
-const services = ['cache', 'catalog', 'results'];
+const services = ['cache', 'catalog', 'results', 'cli'];
 
 module.exports = async () => {
   const load = async (file) => {

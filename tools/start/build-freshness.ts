@@ -98,6 +98,9 @@ export function markBuilt(startedAt: Date): void {
   fs.utimesSync(BUILD_STAMP, startedAt, startedAt);
 }
 
+/** What `npm start` and `npm test` keep built: the three services and the `simsvc` command line (apps/cli). */
+export const BUILT_APPS = [...SERVICES, 'cli'] as const;
+
 /** Builds the services whose bundle is stale (one `nx run-many`); throws when the build fails. */
 export function buildIfStale(services: readonly string[], note: (line: string) => void): void {
   const stale = staleServices(services);
@@ -121,7 +124,7 @@ export function buildIfStale(services: readonly string[], note: (line: string) =
 
 if (import.meta.filename === process.argv[1]) {
   try {
-    buildIfStale(SERVICES, (line) => process.stdout.write(`[build] ${line}\n`));
+    buildIfStale(BUILT_APPS, (line) => process.stdout.write(`[build] ${line}\n`));
   } catch (error) {
     process.stderr.write(`[build] ${(error as Error).message}\n`);
     process.exit(1);

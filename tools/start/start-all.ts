@@ -9,7 +9,7 @@
 // others are stopped and the exit status is non-zero.
 
 import { REPO_ROOT, SERVICES, distMain } from '../cluster/dist.ts';
-import { buildIfStale } from './build-freshness.ts';
+import { BUILT_APPS, buildIfStale } from './build-freshness.ts';
 import { useColor, paint } from './log-format.ts';
 import { createReadySummary } from './ready-summary.ts';
 import { supervise } from './supervisor.ts';
@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   const color = useColor(process.stdout);
   const note = (line: string): boolean => process.stdout.write(`${paint(color, 'bold', '[start]')} ${line}\n`);
   try {
-    buildIfStale(SERVICES, note);
+    buildIfStale(BUILT_APPS, note);
   } catch (error) {
     note((error as Error).message);
     return 1;
