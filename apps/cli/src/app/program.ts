@@ -13,6 +13,8 @@ export interface ProgramIo {
   stderr: (text: string) => void;
 }
 
+const VERSION = '0.1.0';
+
 const EXAMPLES = `
 Examples:
   $ echo "$PASSWORD" | simsvc login --username admin --password-stdin
@@ -23,12 +25,12 @@ Examples:
 
 Environment: SIMSVC_CACHE_URL, SIMSVC_CATALOG_URL, SIMSVC_RESULTS_URL, SIMSVC_SESSION.
 The session of \`simsvc login\` is kept in $XDG_CONFIG_HOME/simsvc/session.json (else ~/.config/simsvc/session.json).
+simsvc --version prints the version.
 Exit status: 0 success, 1 the service refused, 2 usage error, 3 cannot connect.`;
 
 export function createProgram(io: ProgramIo): Command {
   const program = new Command('simsvc')
     .description('The simsvc command line: sessions, cache, catalog, results and users of the three simsvc services.')
-    .version('0.1.0', '-V, --version')
     .addOption(new Option('--cache-url <url>', 'cache service').env('SIMSVC_CACHE_URL').default('http://127.0.0.1:8001'))
     .addOption(new Option('--catalog-url <url>', 'catalog service').env('SIMSVC_CATALOG_URL').default('http://127.0.0.1:8002'))
     .addOption(new Option('--results-url <url>', 'results service').env('SIMSVC_RESULTS_URL').default('http://127.0.0.1:8003'))
@@ -54,13 +56,19 @@ export function createProgram(io: ProgramIo): Command {
 
 /** Runs the command line; resolves to the exit status (messages already written). */
 export async function runProgram(argv: string[], io: ProgramIo): Promise<number> {
+  // Not commander's .version(): its --version would be taken anywhere on the line, also from
+  // `catalog show NAME --version V`.
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout(`${VERSION}\n`);
+    return EXIT.ok;
+  }
   const program = createProgram(io);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Help and --version end with a CommanderError too, with status 0; any other is a usage error.
+      // Help ends with a CommanderError too, with status 0; any other is a usage error.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     const { lines, exitCode } = describeError(error);
