@@ -19,7 +19,7 @@ export default defineConfig({
   },
   test: {
     name: 'console',
-    environment: 'jsdom',
+    environment: 'node',
     include: ['src/**/*.spec.{ts,tsx}'],
     reporters: ['default'],
   },

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
@@ -39,9 +40,10 @@ export function ResultsPage() {
     <section>
       <h1>Results</h1>
       <div className="toolbar">
-        <label>
-          Simulation
+        <span className="field">
+          <label htmlFor="results-simulation">Simulation</label>
           <select
+            id="results-simulation"
             value={state.simulation}
             onChange={(e) => setParams(resultsStateToParams({ simulation: e.target.value, filters: [], descending: false, page: 1 }))}
           >
@@ -52,7 +54,7 @@ export function ResultsPage() {
               </option>
             ))}
           </select>
-        </label>
+        </span>
       </div>
       {simulations.error ? (
         <QueryView query={simulations} what="simulations">
@@ -145,10 +147,12 @@ function ParamSelect({
   value: ParamRef | undefined;
   onChange: (ref: ParamRef) => void;
 }) {
+  const id = useId();
   return (
-    <label className="inline">
-      {label}
+    <span className="inline-field">
+      <label htmlFor={id}>{label}</label>
       <select
+        id={id}
         value={value ? paramKey(value) : ''}
         onChange={(e) => {
           const ref = parseParamRef(e.target.value);
@@ -161,6 +165,6 @@ function ParamSelect({
           </option>
         ))}
       </select>
-    </label>
+    </span>
   );
 }

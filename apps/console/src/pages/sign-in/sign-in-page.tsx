@@ -2,11 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { describeError, ServiceCallError } from '../../api/service-error';
 import { sessionStore } from '../../session/session-store';
-
-/** Only a path of this console: never another origin (`//evil.example`). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/sign-in') ? next : '/simulations';
-}
+import { safeNext } from './safe-next';
 
 export function SignInPage() {
   const [params] = useSearchParams();

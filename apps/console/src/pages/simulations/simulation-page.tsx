@@ -38,9 +38,10 @@ export function SimulationPage() {
           Results
         </Link>
       </div>
-      <label className="inline">
-        Version
+      <span className="inline-field">
+        <label htmlFor="simulation-version">Version</label>
         <select
+          id="simulation-version"
           value={simulation.data?.version ?? version ?? ''}
           onChange={(e) => setParams(e.target.value ? { version: e.target.value } : {}, { replace: true })}
         >
@@ -51,7 +52,7 @@ export function SimulationPage() {
             </option>
           ))}
         </select>
-      </label>
+      </span>
       <QueryView query={simulation} what="the simulation">
         {(sim) => <SimulationDetails simulation={sim} />}
       </QueryView>
