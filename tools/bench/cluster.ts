@@ -1,4 +1,3 @@
-'use strict';
 // npm run bench -- cluster: cache GET-hit requests per second through nginx (docker/nginx.conf)
 // in front of one and then two cache replicas on PostgreSQL, in the same run, and their ratio.
 // The replicas share one fresh database; both phases read the same pre-stored keys.
@@ -6,28 +5,30 @@
 // Settings (environment): SIMSVC_BENCH_SECONDS (measured seconds per phase, default 10),
 // SIMSVC_BENCH_WARMUP_SECONDS (default 3), SIMSVC_BENCH_CONNECTIONS (default 64),
 // SIMSVC_BENCH_KEYS (distinct keys read, default 256). Runs standalone too:
-// `node tools/bench/cluster.js`.
+// `node tools/bench/cluster.ts`.
 
-const autocannon = require('autocannon');
-const fs = require('node:fs');
-const os = require('node:os');
-const { createCleanup } = require('../cluster/cleanup');
-const { login } = require('../cluster/auth');
-const { client, mapConcurrent } = require('../cluster/http');
-const { startTopology } = require('../cluster/topology');
-const { cacheEntry } = require('../cluster/assertions/support');
+import autocannon from 'autocannon';
+import fs from 'node:fs';
+import os from 'node:os';
+import { createCleanup } from '../cluster/cleanup.ts';
+import { login } from '../cluster/auth.ts';
+import { client, mapConcurrent } from '../cluster/http.ts';
+import type { Replica } from '../cluster/replica.ts';
+import { startTopology } from '../cluster/topology.ts';
+import type { BenchOptions } from './harness.ts';
+import { cacheEntry } from '../cluster/assertions/support.ts';
 
 const SECONDS = Number(process.env.SIMSVC_BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.SIMSVC_BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.SIMSVC_BENCH_CONNECTIONS ?? 64);
 const KEYS = Number(process.env.SIMSVC_BENCH_KEYS ?? 256);
 
-function keyPath(i) {
+function keyPath(i: number): string {
   return `/cache/bench/key-${i}`;
 }
 
 /** autocannon against one URL; every request reads one of the stored keys (each is a hit). */
-function hammer(url, token, seconds) {
+function hammer(url: string, token: string, seconds: number): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
     url,
@@ -47,7 +48,8 @@ function hammer(url, token, seconds) {
 }
 
 /** CPU seconds used so far by a process (Linux /proc), or null. */
-function processCpuSeconds(pid) {
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -57,7 +59,7 @@ function processCpuSeconds(pid) {
 }
 
 /** Busy and total jiffies of the whole machine (Linux /proc/stat), or null. */
-function machineJiffies() {
+function machineJiffies(): { busy: number; total: number } | null {
   try {
     const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
     const idle = values[3] + (values[4] ?? 0);
@@ -69,7 +71,7 @@ function machineJiffies() {
 }
 
 /** Where the CPU went during the measured seconds: each replica's share of one core, and the machine's. */
-function cpuSampler(replicas) {
+function cpuSampler(replicas: Replica[]): () => string {
   const before = replicas.map((replica) => processCpuSeconds(replica.pid));
   const machineBefore = machineJiffies();
   const started = Date.now();
@@ -77,7 +79,8 @@ function cpuSampler(replicas) {
     const seconds = (Date.now() - started) / 1000;
     const parts = replicas.map((replica, i) => {
       const now = processCpuSeconds(replica.pid);
-      return now === null || before[i] === null ? null : `${replica.name} ${Math.round(((now - before[i]) / seconds) * 100)}%`;
+      const was = before[i];
+      return now === null || was === null ? null : `${replica.name} ${Math.round(((now - was) / seconds) * 100)}%`;
     });
     const machineAfter = machineJiffies();
     if (machineBefore && machineAfter) {
@@ -88,7 +91,17 @@ function cpuSampler(replicas) {
   };
 }
 
-async function measure(url, token, replicas) {
+interface PhaseFigures {
+  /** Where the CPU went. */
+  cpu: string;
+  rps: number;
+  ok: number;
+  failed: number;
+  p50: number;
+  p99: number;
+}
+
+async function measure(url: string, token: string, replicas: Replica[]): Promise<PhaseFigures> {
   if (WARMUP_SECONDS > 0) await hammer(url, token, WARMUP_SECONDS);
   const cpu = cpuSampler(replicas);
   const result = await hammer(url, token, SECONDS);
@@ -103,11 +116,15 @@ async function measure(url, token, replicas) {
   };
 }
 
-function describe(label, m) {
+function describe(label: string, m: PhaseFigures): string {
   return `${label}: ${m.rps.toFixed(0)} GET hits/s (${m.ok} in ${SECONDS} s, latency p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.failed} failed; CPU ${m.cpu || 'n/a'})`;
 }
 
-async function run({ log = console.log, backends } = {}) {
+export async function run({ log = console.log, backends }: BenchOptions = {}): Promise<{
+  oneReplica: PhaseFigures;
+  twoReplicas: PhaseFigures;
+  ratio: number;
+}> {
   if (backends && !backends.includes('postgresql')) log('note: the cluster bench always runs on PostgreSQL (replicas share one database)');
   const cleanup = createCleanup({ log });
   const uninstall = cleanup.installProcessHandlers();
@@ -152,12 +169,10 @@ async function run({ log = console.log, backends } = {}) {
   }
 }
 
-module.exports = { run };
-
-if (require.main === module) {
+if (import.meta.filename === process.argv[1]) {
   run().then(
     () => process.exit(0),
-    (error) => {
+    (error: Error) => {
       console.error(`cluster bench: ${error.stack ?? error.message}`);
       process.exit(1);
     },

@@ -8,11 +8,25 @@
 //
 // Data: inputs x0..x8 uniform in [0, 100) and `mode`, one of 10 strings; outputs y0..y9 uniform
 // in [0, 1000). Every search request draws new bounds, so no two requests are alike.
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const Database = require('better-sqlite3');
-const { createDatabase, startService, login, load, formatRow, inParallel, processUsage, random, withPg } = require('./harness');
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import {
+  createDatabase,
+  startService,
+  login,
+  load,
+  formatRow,
+  inParallel,
+  processUsage,
+  random,
+  withPg,
+  type BenchOptions,
+  type LoadFigures,
+  type RunningService,
+} from './harness.ts';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 100_000);
 const RUN_DATABASES = Number(process.env.BENCH_RUN_DATABASES ?? 1_000);
@@ -25,17 +39,17 @@ const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
 // ---- data -------------------------------------------------------------------------------------
 
 /** Inputs x0..x8 and mode, outputs y0..y9 of run `index`, the same on both backends. */
-function parameters(index) {
+function parameters(index: number): { inputs: Record<string, number | string>; outputs: Record<string, number> } {
   const next = random(index + 1);
-  const inputs = {};
+  const inputs: Record<string, number | string> = {};
   for (let k = 0; k < 9; k += 1) inputs[`x${k}`] = Math.round(next() * 100 * 1e6) / 1e6;
   inputs.mode = MODES[index % MODES.length];
-  const outputs = {};
+  const outputs: Record<string, number> = {};
   for (let k = 0; k < 10; k += 1) outputs[`y${k}`] = Math.round(next() * 1000 * 1e3) / 1e3;
   return { inputs, outputs };
 }
 
-const directBody = (index) => {
+const directBody = (index: number): Record<string, unknown> => {
   const { inputs, outputs } = parameters(index);
   return {
     execution_id: `bench-${index}`,
@@ -61,7 +75,7 @@ CREATE TABLE inputs  (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL U
 CREATE TABLE outputs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
   value TEXT, value_blob BLOB, units TEXT, file_reference TEXT, metadata TEXT, created_at TIMESTAMP);`;
 
-function writeRunDatabase(file, executionId, index) {
+function writeRunDatabase(file: string, executionId: string, index: number): void {
   const { inputs, outputs } = parameters(index);
   const db = new Database(file);
   try {
@@ -93,7 +107,7 @@ function writeRunDatabase(file, executionId, index) {
 
 // ---- scenarios --------------------------------------------------------------------------------
 
-const post = (url, token, route, body) =>
+const post = (url: string, token: string, route: string, body: unknown): Promise<Response> =>
   fetch(`${url}${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-session-id': token },
@@ -105,7 +119,9 @@ const post = (url, token, route, body) =>
  * so about 0.2 % of the runs (≈ 200) match: a typical "runs near this operating point" query.
  * `broad`: 20 % and 40 %, about 8 % (≈ 8,000) match, for a search that selects a lot.
  */
-function rangeSearch(inputShare, outputShare) {
+type SearchBody = Record<string, unknown>;
+
+function rangeSearch(inputShare: number, outputShare: number): () => SearchBody {
   const next = random(Date.now() & 0xffff);
   return () => {
     const x = next() * (100 - 100 * inputShare);
@@ -120,18 +136,20 @@ function rangeSearch(inputShare, outputShare) {
   };
 }
 
-function equalitySearch() {
+function equalitySearch(): () => SearchBody {
   let call = 0;
   return () => ({ simulation_name: SIMULATION, input_filters: { mode: MODES[call++ % MODES.length] }, limit: 50 });
 }
 
-async function measure(service, token, log, backend) {
+type Log = (line: string) => void;
+
+async function measure(service: RunningService, token: string, log: Log, backend: string): Promise<Record<string, LoadFigures>> {
   const headers = { 'x-session-id': token, 'content-type': 'application/json' };
-  const searchRequests = (makeBody) => [
+  const searchRequests = (makeBody: () => SearchBody): autocannon.Request[] => [
     { method: 'POST', path: '/search', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(makeBody()) }) },
   ];
   let statsCall = 0;
-  const scenarios = [
+  const scenarios: [name: string, requests: autocannon.Request[]][] = [
     ['search 2 ranges, narrow (~0.2 %)', searchRequests(rangeSearch(0.02, 0.1))],
     ['search 2 ranges, broad (~8 %)', searchRequests(rangeSearch(0.2, 0.4))],
     ['search string equality (10 %)', searchRequests(equalitySearch())],
@@ -147,11 +165,13 @@ async function measure(service, token, log, backend) {
     ],
   ];
   // A sample of each, to show what the scenario selects.
-  const sample = await (await post(service.url, token, '/search', rangeSearch(0.02, 0.1)())).json();
-  const broad = await (await post(service.url, token, '/search', rangeSearch(0.2, 0.4)())).json();
-  const equal = await (await post(service.url, token, '/search', equalitySearch()())).json();
-  log(`${backend}: sample totals: narrow ${sample.total}, broad ${broad.total}, equality ${equal.total}`);
-  const figures = {};
+  const totalOf = async (body: SearchBody): Promise<number> =>
+    ((await (await post(service.url, token, '/search', body)).json()) as { total: number }).total;
+  const sample = await totalOf(rangeSearch(0.02, 0.1)());
+  const broad = await totalOf(rangeSearch(0.2, 0.4)());
+  const equal = await totalOf(equalitySearch()());
+  log(`${backend}: sample totals: narrow ${sample}, broad ${broad}, equality ${equal}`);
+  const figures: Record<string, LoadFigures> = {};
   for (const [name, requests] of scenarios) {
     await load({ url: service.url, connections: CONNECTIONS, duration: 2, requests }); // warm-up
     const result = await load({
@@ -168,7 +188,7 @@ async function measure(service, token, log, backend) {
   return figures;
 }
 
-async function registerRunDatabases(service, token, runsRoot, log, backend) {
+async function registerRunDatabases(service: RunningService, token: string, runsRoot: string, log: Log, backend: string): Promise<number> {
   for (let index = 0; index < RUN_DATABASES; index += 1)
     writeRunDatabase(path.join(runsRoot, `run-${index}.db`), `run-${index}`, RESULTS + index);
   const started = process.hrtime.bigint();
@@ -184,7 +204,12 @@ async function registerRunDatabases(service, token, runsRoot, log, backend) {
   return rate;
 }
 
-async function benchBackend(backend, pgAdminUrl, log) {
+interface BackendSummary {
+  figures: Record<string, LoadFigures>;
+  registerRate: number;
+}
+
+async function benchBackend(backend: string, pgAdminUrl: string, log: Log): Promise<BackendSummary> {
   const database = await createDatabase('results', backend, pgAdminUrl);
   const runsRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'simsvc-bench-runs-'));
   const service = await startService('results', database.args, ['--runs-root', runsRoot]);
@@ -199,7 +224,7 @@ async function benchBackend(backend, pgAdminUrl, log) {
     log(
       `${backend}: loaded ${RESULTS} results (10 inputs + 10 outputs each) through POST /register_direct, ${LOAD_CONCURRENCY} in flight: ${(loadMs / 1000).toFixed(1)} s (${Math.round((RESULTS * 1000) / loadMs)} results/s)`,
     );
-    if (backend === 'postgresql') {
+    if (backend === 'postgresql' && database.url) {
       // What autovacuum would have done by now on a live server: planner statistics.
       await withPg(database.url, (client) => client.query('VACUUM ANALYZE'));
     }
@@ -214,12 +239,17 @@ async function benchBackend(backend, pgAdminUrl, log) {
   }
 }
 
-async function run({ backends, backend, pgAdminUrl, log = console.log }) {
+export async function run({
+  backends,
+  backend,
+  pgAdminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres',
+  log = console.log,
+}: BenchOptions): Promise<Record<string, BackendSummary>> {
   const chosen = backends ?? [backend ?? 'sqlite'];
   log(
     `results benchmark: ${RESULTS} results of one simulation, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${os.cpus().length} cores`,
   );
-  const summary = {};
+  const summary: Record<string, BackendSummary> = {};
   for (const name of chosen) summary[name] = await benchBackend(name, pgAdminUrl, log);
   const sqlite = summary.sqlite;
   if (sqlite) {
@@ -228,7 +258,7 @@ async function run({ backends, backend, pgAdminUrl, log = console.log }) {
         .filter(([name]) => name.startsWith('search'))
         .map(([, f]) => f.p99),
     );
-    const stats = Object.entries(sqlite.figures).find(([name]) => name.startsWith('stats'))[1].p99;
+    const stats = Object.entries(sqlite.figures).find(([name]) => name.startsWith('stats'))?.[1].p99;
     log(
       `targets on sqlite: search p99 ≤ 50 ms: worst ${worstSearch} ms; stats p99 ≤ 50 ms: ${stats} ms; register ≥ 200 runs/s: ${sqlite.registerRate.toFixed(0)} runs/s`,
     );
@@ -236,15 +266,13 @@ async function run({ backends, backend, pgAdminUrl, log = console.log }) {
   return summary;
 }
 
-module.exports = { run };
-
-if (require.main === module) {
+if (import.meta.filename === process.argv[1]) {
   const backendArg = process.argv.indexOf('--backend');
   run({
     backends: backendArg >= 0 ? [process.argv[backendArg + 1]] : ['sqlite', 'postgresql'],
     pgAdminUrl: process.env.SIMSVC_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
     log: console.log,
-  }).catch((error) => {
+  }).catch((error: Error) => {
     console.error(error.stack ?? error);
     process.exit(1);
   });

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm run bench -- <name> [--backend sqlite|postgresql]`: runs tools/bench/<name>.js and prints its figures.
-const path = require('node:path');
-const fs = require('node:fs');
+// `npm run bench -- <name> [--backend sqlite|postgresql]`: runs tools/bench/<name>.ts and prints its figures.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BenchOptions } from './harness.ts';
 
 const BENCHES = fs
-  .readdirSync(__dirname)
-  .filter((file) => file.endsWith('.js') && !['run.js', 'harness.js'].includes(file))
-  .map((file) => file.slice(0, -3));
+  .readdirSync(import.meta.dirname)
+  .filter((file) => file.endsWith('.ts') && !['run.ts', 'harness.ts'].includes(file))
+  .map((file) => file.slice(0, -'.ts'.length));
 
-async function main() {
+async function main(): Promise<void> {
   const [name, ...rest] = process.argv.slice(2);
   if (!name || !BENCHES.includes(name)) {
     console.error(`usage: npm run bench -- <${BENCHES.join('|')}> [--backend sqlite|postgresql]`);
@@ -16,7 +17,7 @@ async function main() {
   }
   const backendIndex = rest.indexOf('--backend');
   const backends = backendIndex >= 0 ? [rest[backendIndex + 1]] : ['sqlite', 'postgresql'];
-  const bench = require(path.join(__dirname, `${name}.js`));
+  const bench = (await import(path.join(import.meta.dirname, `${name}.ts`))) as { run: (options: BenchOptions) => Promise<unknown> };
   await bench.run({
     backends,
     backend: backends[0],
@@ -25,7 +26,7 @@ async function main() {
   });
 }
 
-main().catch((error) => {
+main().catch((error: Error) => {
   console.error(error.stack ?? error);
   process.exit(1);
 });

@@ -1,25 +1,64 @@
 // Shared pieces of the benchmarks: start a built service on a fresh database, drive load with
 // autocannon, read the service process's CPU time and RSS from /proc.
-const { spawn } = require('node:child_process');
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
-const { randomBytes } = require('node:crypto');
-const autocannon = require('autocannon');
-const { Client } = require('pg');
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Credentials } from '../cluster/auth.ts';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOCK_TICKS_PER_SECOND = 100;
-const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+export const ADMIN: Credentials = { username: 'bench-admin', password: 'bench-admin-password' };
 
-function ensureBuilt(service) {
+export type Backend = 'sqlite' | 'postgresql';
+
+/** What a bench module exports: `npm run bench -- <name>` calls its `run`. */
+export interface BenchOptions {
+  backends?: string[];
+  backend?: string;
+  pgAdminUrl?: string;
+  log?: (line: string) => void;
+}
+
+/** A fresh database for one service; `path` on SQLite, `url` on PostgreSQL. */
+export interface BenchDatabase {
+  /** The service's command-line options that select it. */
+  args: string[];
+  path?: string;
+  url?: string;
+  directory: string;
+  drop: () => Promise<void>;
+}
+
+export interface RunningService {
+  url: string;
+  pid: number;
+  stop: () => Promise<number | null>;
+}
+
+/** Load summary: req/s, p50/p99 latency (ms), responses of an unexpected status. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  total: number;
+  unexpected: number;
+  cpuMicrosPerRequest: number | undefined;
+  rssBytes: number | undefined;
+}
+
+function ensureBuilt(service: string): string {
   const main = path.join(ROOT, 'dist/apps', service, 'main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   return main;
 }
 
-async function withPg(adminUrl, work) {
-  const client = new Client({ connectionString: adminUrl });
+export async function withPg<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await work(client);
@@ -29,7 +68,7 @@ async function withPg(adminUrl, work) {
 }
 
 /** A fresh database: a temp directory for sqlite, a new PostgreSQL database otherwise. */
-async function createDatabase(service, backend, pgAdminUrl) {
+export async function createDatabase(service: string, backend: string, pgAdminUrl: string): Promise<BenchDatabase> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), `simsvc-bench-${service}-`));
   if (backend === 'sqlite') {
     const file = path.join(directory, `${service}.db`);
@@ -55,18 +94,17 @@ async function createDatabase(service, backend, pgAdminUrl) {
   };
 }
 
-async function freePort() {
-  const net = require('node:net');
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
     server.on('error', reject);
   });
 }
 
-async function waitForHealth(url, child, timeoutMs = 30_000) {
+async function waitForHealth(url: string, child: { exitCode: number | null }, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode} during start-up`);
@@ -82,7 +120,12 @@ async function waitForHealth(url, child, timeoutMs = 30_000) {
 }
 
 /** Starts dist/apps/<service>/main.js on a loopback port; returns its url, pid and a stop(). */
-async function startService(service, databaseArgs, extraArgs = [], env = {}) {
+export async function startService(
+  service: string,
+  databaseArgs: string[],
+  extraArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningService> {
   const main = ensureBuilt(service);
   const port = await freePort();
   // Default settings, logging included (one JSON line per request, to /dev/null here).
@@ -94,7 +137,7 @@ async function startService(service, databaseArgs, extraArgs = [], env = {}) {
   await waitForHealth(url, child);
   return {
     url,
-    pid: child.pid,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
@@ -104,27 +147,38 @@ async function startService(service, databaseArgs, extraArgs = [], env = {}) {
   };
 }
 
-async function login(url, credentials = ADMIN) {
+export async function login(url: string, credentials: Credentials = ADMIN): Promise<string> {
   const response = await fetch(`${url}/session/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return (await response.json()).token;
+  return ((await response.json()) as { token: string }).token;
 }
 
 /** CPU time (µs) and resident memory (bytes) of a process, from /proc. */
-function processUsage(pid) {
+export function processUsage(pid: number): { cpuMicros: number; rssBytes: number } {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
   return { cpuMicros: (ticks / CLOCK_TICKS_PER_SECOND) * 1e6, rssBytes: rssKb * 1024 };
 }
 
+export interface LoadOptions {
+  url: string;
+  connections?: number;
+  duration?: number;
+  requests: autocannon.Request[];
+  headers?: Record<string, string>;
+  expectStatus?: (status: number) => boolean;
+  /** The service's process: its CPU time per request and RSS are measured. */
+  pid?: number;
+}
+
 /** Runs autocannon and summarises: req/s, p50/p99 latency (ms), responses by expected/unexpected status. */
-async function load({
+export async function load({
   url,
   connections = 32,
   duration = 10,
@@ -132,7 +186,7 @@ async function load({
   headers = {},
   expectStatus = (status) => status >= 200 && status < 300,
   pid,
-}) {
+}: LoadOptions): Promise<LoadFigures> {
   let unexpected = 0;
   const before = pid ? processUsage(pid) : undefined;
   const result = await autocannon({
@@ -141,7 +195,10 @@ async function load({
     duration,
     headers,
     requests,
-    setupClient: (client) => client.on('response', (statusCode) => expectStatus(statusCode) || (unexpected += 1)),
+    setupClient: (client) =>
+      client.on('response', (statusCode: number) => {
+        if (!expectStatus(statusCode)) unexpected += 1;
+      }),
   });
   const after = pid ? processUsage(pid) : undefined;
   const total = result.requests.total;
@@ -156,7 +213,7 @@ async function load({
   };
 }
 
-const formatRow = (name, figures, ceiling) =>
+export const formatRow = (name: string, figures: LoadFigures, ceiling?: number): string =>
   [
     name.padEnd(34),
     `${Math.round(figures.requestsPerSecond).toString().padStart(7)} req/s`,
@@ -171,7 +228,7 @@ const formatRow = (name, figures, ceiling) =>
     .join('  ');
 
 /** A deterministic pseudo-random sequence (mulberry32), so every run and backend gets the same data. */
-function random(seed) {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -182,13 +239,11 @@ function random(seed) {
   };
 }
 
-/** Runs `work(limit)` for items 0..count-1 with at most `concurrency` in flight. */
-async function inParallel(count, concurrency, work) {
+/** Runs `work(index)` for items 0..count-1 with at most `concurrency` in flight. */
+export async function inParallel(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
   let next = 0;
-  const worker = async () => {
+  const worker = async (): Promise<void> => {
     while (next < count) await work(next++);
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
-
-module.exports = { ADMIN, createDatabase, startService, login, load, processUsage, formatRow, inParallel, random, withPg, freePort };

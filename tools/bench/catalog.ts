@@ -4,13 +4,13 @@
 // search by one token, search by token + tag, get-latest, and the statistics of one simulation.
 // Target: p99 <= 20 ms each.
 //
-//   node tools/bench/catalog.js [sqlite|postgresql|both]      (or: npm run bench -- catalog)
+//   node tools/bench/catalog.ts [sqlite|postgresql|both]      (or: npm run bench -- catalog)
 //   SIMSVC_BENCH_PG_URL / SIMSVC_TEST_PG_URL: PostgreSQL admin URL (default postgresql://postgres@127.0.0.1:5432/postgres)
 //   SIMSVC_BENCH_DURATION: seconds per scenario (default 10)
-'use strict';
-
-const autocannon = require('autocannon');
-const { createDatabase, inParallel, login, random, startService } = require('./harness');
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { createDatabase, inParallel, login, random, startService, type BenchDatabase, type BenchOptions } from './harness.ts';
 
 const SIMULATIONS = 10_000;
 const VERSIONS_PER_NAME = 4;
@@ -28,7 +28,7 @@ const WORDS = Array.from(
 const TAGS = Array.from({ length: 40 }, (_, i) => `tag${i}`);
 const STATUSES = ['completed', 'completed', 'completed', 'failed', 'cached', 'cancelled', 'running', 'pending'];
 
-function simulationBody(index, next) {
+function simulationBody(index: number, next: () => number): Record<string, unknown> {
   const nameIndex = Math.floor(index / VERSIONS_PER_NAME);
   const versions = ['1.9.3', '1.10.0', '2.0.0-rc.1', `0.${nameIndex % 10}.${index % 7}`];
   const words = Array.from({ length: 10 }, () => WORDS[Math.floor(next() * WORDS.length)]);
@@ -44,20 +44,29 @@ function simulationBody(index, next) {
   };
 }
 
-async function json(base, method, path, token, body) {
+async function json<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { ...(token ? { 'X-Session-ID': token } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-function executionRows(simulationIds, next) {
+/** id, simulation id, status, duration (µs) or null, cache hit, created (µs since the epoch). */
+type ExecutionRow = [string, number, string, number | null, boolean, number];
+
+function executionRows(simulationIds: number[], next: () => number): ExecutionRow[] {
   const hot = simulationIds[0];
   const now = Date.now() * 1000;
-  const rows = [];
+  const rows: ExecutionRow[] = [];
   for (let i = 0; i < EXECUTIONS; i += 1) {
     const simulationId = i < HOT_EXECUTIONS ? hot : simulationIds[Math.floor(next() * simulationIds.length)];
     const status = STATUSES[i % STATUSES.length];
@@ -69,9 +78,8 @@ function executionRows(simulationIds, next) {
 }
 
 /** Bulk-inserts the executions straight into the service's database (it has migrated already). */
-async function loadExecutions(database, rows) {
+async function loadExecutions(database: BenchDatabase, rows: ExecutionRow[]): Promise<void> {
   if (database.path) {
-    const Database = require('better-sqlite3');
     const db = new Database(database.path);
     db.pragma('busy_timeout = 10000');
     const insert = db.prepare(
@@ -86,12 +94,11 @@ async function loadExecutions(database, rows) {
     db.close();
     return;
   }
-  const { Client } = require('pg');
-  const client = new Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   for (let start = 0; start < rows.length; start += 10_000) {
     const batch = rows.slice(start, start + 10_000);
-    const column = (index) => batch.map((row) => row[index]);
+    const column = (index: number): unknown[] => batch.map((row) => row[index]);
     await client.query(
       `INSERT INTO catalog_executions (execution_id, simulation_id, status, duration_micros, cache_hit, executor_type, created_at, updated_at)
        SELECT id, sim, st, dur, hit, 'local', created, created
@@ -103,7 +110,23 @@ async function loadExecutions(database, rows) {
   await client.end();
 }
 
-async function measure(base, token, title, paths, duration) {
+interface ScenarioFigures {
+  scenario: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+interface BackendRun {
+  backend: string;
+  simulationLoadSeconds: number;
+  executionLoadSeconds: number;
+  results: ScenarioFigures[];
+}
+
+async function measure(base: string, token: string, title: string, paths: string[], duration: number): Promise<ScenarioFigures> {
   let index = 0;
   const result = await autocannon({
     url: base,
@@ -123,7 +146,10 @@ async function measure(base, token, title, paths, duration) {
   };
 }
 
-async function benchBackend(backend, { pgAdminUrl, log, duration }) {
+async function benchBackend(
+  backend: string,
+  { pgAdminUrl, log, duration }: { pgAdminUrl: string; log: (line: string) => void; duration: number },
+): Promise<BackendRun> {
   const database = await createDatabase('catalog', backend, pgAdminUrl);
   // Request logging off and no watch directory: the figures are those of the catalog's own work.
   const service = await startService('catalog', database.args, ['--log-level', 'warn'], { SIMSVC_CATALOG_WATCH_DIR: '' });
@@ -134,9 +160,9 @@ async function benchBackend(backend, { pgAdminUrl, log, duration }) {
     const next = random(20261122);
     const bodies = Array.from({ length: SIMULATIONS }, (_, i) => simulationBody(i, next));
     let started = Date.now();
-    const ids = new Array(SIMULATIONS);
+    const ids = new Array<number>(SIMULATIONS);
     await inParallel(SIMULATIONS, 32, async (i) => {
-      const response = await json(base, 'POST', '/simulations', token, bodies[i]);
+      const response = await json<{ id: number }>(base, 'POST', '/simulations', token, bodies[i]);
       if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${JSON.stringify(response.body)}`);
       ids[i] = response.body.id;
     });
@@ -152,15 +178,15 @@ async function benchBackend(backend, { pgAdminUrl, log, duration }) {
 
     // On SQLite the service merges the search vocabulary's trigram index within 10 s of it growing.
     if (backend === 'sqlite') await new Promise((r) => setTimeout(r, 11_000));
-    const check = await json(base, 'GET', `/simulations/${ids[0]}/stats`, token);
+    const check = await json<{ total_executions: number }>(base, 'GET', `/simulations/${ids[0]}/stats`, token);
     if (check.body.total_executions < HOT_EXECUTIONS) throw new Error(`unexpected stats: ${JSON.stringify(check.body)}`);
     const probe = await fetch(`${base}/simulations/search?query=${WORDS[7]}`, { headers: { 'X-Session-ID': token } });
     log(
-      `[${backend}] search "${WORDS[7]}" matches ${probe.headers.get('x-total-count')} simulations; latest of tool-0 is ${(await json(base, 'GET', '/simulations/tool-0', token)).body.version}`,
+      `[${backend}] search "${WORDS[7]}" matches ${probe.headers.get('x-total-count')} simulations; latest of tool-0 is ${(await json<{ version: string }>(base, 'GET', '/simulations/tool-0', token)).body.version}`,
     );
 
     const tokens = WORDS.slice(0, 50);
-    const scenarios = [
+    const scenarios: [title: string, paths: string[]][] = [
       ['search one token', tokens.map((word) => `/simulations/search?query=${word}`)],
       ['search token + tag', tokens.map((word, i) => `/simulations/search?query=${word}&tags=${TAGS[i % TAGS.length]}`)],
       ['get latest', Array.from({ length: 500 }, (_, i) => `/simulations/tool-${(i * 7) % (SIMULATIONS / VERSIONS_PER_NAME)}`)],
@@ -170,7 +196,7 @@ async function benchBackend(backend, { pgAdminUrl, log, duration }) {
       ],
       [`stats (${HOT_EXECUTIONS} executions)`, [`/simulations/${ids[0]}/stats`]],
     ];
-    const results = [];
+    const results: ScenarioFigures[] = [];
     for (const [title, paths] of scenarios) {
       await measure(base, token, title, paths, 2); // warm-up
       results.push(await measure(base, token, title, paths, duration));
@@ -183,7 +209,7 @@ async function benchBackend(backend, { pgAdminUrl, log, duration }) {
   }
 }
 
-function report(run, log) {
+function report(run: BackendRun, log: (line: string) => void): void {
   log(
     `\ncatalog on ${run.backend}: ${SIMULATIONS} simulations (API, ${run.simulationLoadSeconds.toFixed(1)} s), ${EXECUTIONS} executions (SQL, ${run.executionLoadSeconds.toFixed(1)} s), ${CONNECTIONS} connections`,
   );
@@ -199,12 +225,12 @@ function report(run, log) {
  * Entry point of the bench runner (`npm run bench -- catalog [--backend sqlite|postgresql]`, which
  * passes `backends`); `backend` alone (or 'both') also works.
  */
-async function run({ backend, backends, pgAdminUrl, log = console.log } = {}) {
+export async function run({ backend, backends, pgAdminUrl, log = console.log }: BenchOptions = {}): Promise<BackendRun[]> {
   const adminUrl =
     pgAdminUrl ?? process.env.SIMSVC_BENCH_PG_URL ?? process.env.SIMSVC_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const duration = Number(process.env.SIMSVC_BENCH_DURATION ?? 10);
   const selected = backends ?? (!backend || backend === 'both' ? ['sqlite', 'postgresql'] : [backend]);
-  const runs = [];
+  const runs: BackendRun[] = [];
   for (const name of selected) {
     const result = await benchBackend(name, { pgAdminUrl: adminUrl, log, duration });
     report(result, log);
@@ -213,10 +239,8 @@ async function run({ backend, backends, pgAdminUrl, log = console.log } = {}) {
   return runs;
 }
 
-module.exports = { run };
-
-if (require.main === module) {
-  run({ backend: process.argv[2] }).catch((error) => {
+if (import.meta.filename === process.argv[1]) {
+  run({ backend: process.argv[2] }).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -1,18 +1,18 @@
 // Writes openapi/<service>.json from the built services (npm run build first): each prints its
 // document with --print-openapi, built from its module without a database or a port. Written as
 // Prettier formats it, so that `prettier --check .` and regenerating agree byte for byte.
-//   node tools/openapi/write-documents.js
-const { execFile } = require('node:child_process');
-const fs = require('node:fs');
-const path = require('node:path');
-const { promisify } = require('node:util');
-const prettier = require('prettier');
+//   node tools/openapi/write-documents.ts
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import prettier from 'prettier';
 
 const SERVICES = ['cache', 'catalog', 'results'];
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, 'openapi');
 
-async function documentOf(service) {
+async function documentOf(service: string): Promise<string> {
   const main = path.join(root, 'dist/apps', service, 'main.js');
   if (!fs.existsSync(main)) throw new Error(`${path.relative(root, main)} is missing: run npm run build first`);
   // An empty environment: the document must not depend on the caller's SIMSVC_* settings.
@@ -26,14 +26,14 @@ async function documentOf(service) {
   return prettier.format(stdout, { ...(await prettier.resolveConfig(file)), filepath: file });
 }
 
-async function main() {
+async function main(): Promise<void> {
   const documents = await Promise.all(SERVICES.map(documentOf));
   fs.mkdirSync(outDir, { recursive: true });
   SERVICES.forEach((service, index) => fs.writeFileSync(path.join(outDir, `${service}.json`), documents[index]));
   console.log(`openapi: wrote ${SERVICES.map((service) => `openapi/${service}.json`).join(', ')}`);
 }
 
-main().catch((error) => {
+main().catch((error: Error) => {
   console.error(`openapi: ${error.message}`);
   process.exit(1);
 });

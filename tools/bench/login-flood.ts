@@ -2,14 +2,15 @@
 // client address, and from a new address per request. The service trusts loopback as its proxy
 // (SIMSVC_TRUSTED_PROXIES), so X-Forwarded-For picks each request's client address.
 // `npm run bench -- login-flood [--backend sqlite|postgresql]`
-const { randomBytes } = require('node:crypto');
-const { ADMIN, createDatabase, startService } = require('./harness');
+import { randomBytes } from 'node:crypto';
+import type { Credentials } from '../cluster/auth.ts';
+import { ADMIN, createDatabase, startService, type BenchOptions } from './harness.ts';
 
 const REAL_LOGINS = 20;
 const FLOOD_CONNECTIONS = 64;
 const REAL_ADDRESS = '10.200.0.1';
 
-async function attempt(url, address, credentials) {
+async function attempt(url: string, address: string, credentials: Credentials): Promise<{ status: number | 'error'; ms: number }> {
   const started = performance.now();
   const response = await fetch(`${url}/session/login`, {
     method: 'POST',
@@ -21,9 +22,15 @@ async function attempt(url, address, credentials) {
 }
 
 /** REAL_LOGINS logins of the admin one after another: median and 90th percentile (ms), statuses. */
-async function realLogins(url) {
-  const times = [];
-  const statuses = {};
+interface LoginFigures {
+  median: number;
+  p90: number;
+  statuses: Record<string, number>;
+}
+
+async function realLogins(url: string): Promise<LoginFigures> {
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
   for (let i = 0; i < REAL_LOGINS; i++) {
     const { status, ms } = await attempt(url, REAL_ADDRESS, ADMIN);
     statuses[status] = (statuses[status] ?? 0) + 1;
@@ -34,15 +41,15 @@ async function realLogins(url) {
 }
 
 /** Floods until stopped; returns the count of answers by status. */
-function flood(url, addressOf) {
+function flood(url: string, addressOf: (sequence: number) => string): () => Promise<Record<string, number>> {
   let running = true;
-  const statuses = {};
+  const statuses: Record<string, number> = {};
   let sequence = 0;
   const worker = async () => {
     while (running) {
       sequence += 1;
       const credentials = { username: `nobody-${randomBytes(6).toString('hex')}`, password: 'wrong-password' };
-      const { status } = await attempt(url, addressOf(sequence), credentials).catch(() => ({ status: 'error' }));
+      const { status } = await attempt(url, addressOf(sequence), credentials).catch(() => ({ status: 'error' as const }));
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
@@ -54,21 +61,26 @@ function flood(url, addressOf) {
   };
 }
 
-const format = (name, figures, floodStatuses) =>
+const format = (name: string, figures: LoginFigures, floodStatuses?: Record<string, number>): string =>
   `${name.padEnd(30)} median ${figures.median.toFixed(0).padStart(5)} ms  p90 ${figures.p90.toFixed(0).padStart(5)} ms  ` +
   `real ${JSON.stringify(figures.statuses)}${floodStatuses ? `  flood ${JSON.stringify(floodStatuses)}` : ''}`;
 
-async function run({ backends, pgAdminUrl, log }) {
+export async function run({
+  backends = ['sqlite', 'postgresql'],
+  pgAdminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres',
+  log = console.log,
+}: BenchOptions): Promise<void> {
   for (const backend of backends) {
     const database = await createDatabase('cache', backend, pgAdminUrl);
     const service = await startService('cache', database.args, [], { SIMSVC_TRUSTED_PROXIES: 'loopback' });
     try {
       log(`login-flood (${backend}): ${REAL_LOGINS} sequential admin logins; flood of ${FLOOD_CONNECTIONS} connections`);
       log(format('idle', await realLogins(service.url)));
-      for (const [name, addressOf] of [
+      const floods: [name: string, addressOf: (sequence: number) => string][] = [
         ['flood from one address', () => '10.100.0.1'],
         ['flood from many addresses', (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`],
-      ]) {
+      ];
+      for (const [name, addressOf] of floods) {
         const stop = flood(service.url, addressOf);
         await new Promise((resolve) => setTimeout(resolve, 2000));
         const figures = await realLogins(service.url);
@@ -80,5 +92,3 @@ async function run({ backends, pgAdminUrl, log }) {
     }
   }
 }
-
-module.exports = { run };

@@ -1,14 +1,16 @@
 // Cache service benchmark (issue: GET hit ≥ 10 % of a raw node:http server's req/s and p99 ≤ 10 ms
 // at 32 connections on SQLite, zero unexpected statuses, RSS ≤ 200 MB after the run).
-const { spawn } = require('node:child_process');
-const path = require('node:path');
-const { createDatabase, startService, login, load, processUsage, formatRow, inParallel, freePort } = require('./harness');
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import type autocannon from 'autocannon';
+import { createDatabase, startService, login, load, processUsage, formatRow, inParallel, freePort, type BenchOptions } from './harness.ts';
 
 const PRELOAD = 10_000;
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 
-const entry = (index) => ({
+const entry = (index: number): Record<string, unknown> => ({
   cache_key: `bench/heat-1d/1.0.0/${index}`,
   simulation_id: 1 + (index % 50),
   simulation_name: 'heat-1d',
@@ -26,13 +28,13 @@ const entry = (index) => ({
  * ceiling the targets are stated against), and the floors of the stack the services are built
  * on, Express alone and NestJS on Express, to show what the framework costs before any feature.
  */
-const FLOORS = [
-  ['raw node:http (ceiling)', 'raw-http.js'],
-  ['bare Express 5 (floor)', 'bare-express.js'],
-  ['bare NestJS 12 on Express (floor)', 'bare-nest.js'],
+const FLOORS: [name: string, script: string][] = [
+  ['raw node:http (ceiling)', 'raw-http.ts'],
+  ['bare Express 5 (floor)', 'bare-express.ts'],
+  ['bare NestJS 12 on Express (floor)', 'bare-nest.ts'],
 ];
 
-async function startFloorServer(script) {
+async function startFloorServer(script: string): Promise<{ url: string; pid: number; stop: () => boolean }> {
   const port = await freePort();
   const body = JSON.stringify({
     ...entry(1),
@@ -40,17 +42,17 @@ async function startFloorServer(script) {
     expires_at: '2026-11-23T10:12:25.123000',
     hit_count: 1,
   });
-  const child = spawn(process.execPath, [path.join(__dirname, 'floors', script), String(port), body], {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'floors', script), String(port), body], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill() };
 }
 
-async function preload(url, token) {
+async function preload(url: string, token: string): Promise<number> {
   const started = Date.now();
   await inParallel(PRELOAD, 32, async (index) => {
     const response = await fetch(`${url}/cache`, {
@@ -63,7 +65,7 @@ async function preload(url, token) {
   return Date.now() - started;
 }
 
-async function benchBackend(backend, pgAdminUrl, ceiling, log) {
+async function benchBackend(backend: string, pgAdminUrl: string, ceiling: number | undefined, log: (line: string) => void): Promise<void> {
   const database = await createDatabase('cache', backend, pgAdminUrl);
   const service = await startService('cache', database.args);
   try {
@@ -73,7 +75,7 @@ async function benchBackend(backend, pgAdminUrl, ceiling, log) {
     log(`${backend}: preloaded ${PRELOAD} entries in ${preloadMs} ms (${Math.round((PRELOAD * 1000) / preloadMs)}/s)`);
     const randomKey = () => Math.floor(Math.random() * PRELOAD);
     let stored = PRELOAD;
-    const scenarios = [
+    const scenarios: [name: string, requests: autocannon.Request[], expectStatus: (status: number) => boolean][] = [
       [
         'GET hit (random keys)',
         [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${randomKey()}` }) }],
@@ -116,11 +118,13 @@ async function benchBackend(backend, pgAdminUrl, ceiling, log) {
   }
 }
 
-async function run({ backends, pgAdminUrl, log }) {
-  log(
-    `cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${require('node:os').cpus().length} cores`,
-  );
-  let ceiling;
+export async function run({
+  backends = ['sqlite', 'postgresql'],
+  pgAdminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres',
+  log = console.log,
+}: BenchOptions): Promise<void> {
+  log(`cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${os.cpus().length} cores`);
+  let ceiling: number | undefined;
   for (const [name, script] of FLOORS) {
     const server = await startFloorServer(script);
     try {
@@ -144,5 +148,3 @@ async function run({ backends, pgAdminUrl, log }) {
   }
   for (const backend of backends) await benchBackend(backend, pgAdminUrl, ceiling, log);
 }
-
-module.exports = { run };
