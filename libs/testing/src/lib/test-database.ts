@@ -6,7 +6,7 @@ import { Client } from 'pg';
 
 export type TestBackend = 'sqlite' | 'postgresql';
 
-/** The backend this jest project runs against (set per project by tools/testing/backend-*.js). */
+/** The backend this jest project runs against (set per project by tools/testing/backend-*.ts). */
 export function testBackend(): TestBackend {
   return process.env['SIMSVC_TEST_BACKEND'] === 'postgresql' ? 'postgresql' : 'sqlite';
 }
