@@ -46,7 +46,8 @@ function nginxSyntax(confText: string): CheckResult {
   try {
     const ports = Object.fromEntries(SERVICES.map((service, i) => [service, 18001 + i]));
     const upstreams = Object.fromEntries(SERVICES.map((service, i) => [service, [19001 + 2 * i, 19002 + 2 * i]]));
-    const nginx = new Nginx({ dir, upstreams, listen: ports, binary });
+    const site = { port: 18000, root: path.join(REPO_ROOT, 'dist', 'apps', 'console') };
+    const nginx = new Nginx({ dir, upstreams, listen: ports, console: site, binary });
     nginx.writeConf(confText);
     nginx.test();
     return { ok: true };

@@ -167,6 +167,7 @@ export function checkCompose(doc: ComposeFile | undefined, { composeDir }: { com
       if (!ports.some((p) => p.published === port && p.target === port))
         problems.push(`nginx: does not publish ${port}:${port} (${service})`);
     }
+    if (!ports.some((p) => p.published === 8000 && p.target === 8000)) problems.push('nginx: does not publish 8000:8000 (the console)');
     const conf = volumesOf(nginx).find((volume) => volume.target === '/etc/nginx/nginx.conf');
     if (!conf?.source) problems.push('nginx: docker/nginx.conf is not mounted at /etc/nginx/nginx.conf');
     else {

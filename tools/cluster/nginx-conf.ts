@@ -2,6 +2,7 @@
 //   pid, error_log, access_log and *_temp_path  -> files in a run directory
 //   `listen <service port>;`                    -> `listen 127.0.0.1:<port>;`
 //   the server lines of each `# upstream:<svc>` block -> one line per loopback replica
+//   the `# console` server block                 -> its listen and root rewritten, or left out
 // and keeps every other line byte for byte. It fails loudly when the file no longer has the
 // shape it relies on, rather than producing a config that silently tests something else.
 
@@ -12,6 +13,9 @@ import { REPO_ROOT, DEFAULT_PORTS } from './dist.ts';
 export const NGINX_CONF = path.join(REPO_ROOT, 'docker', 'nginx.conf');
 
 const MARKER = /^\s*#\s*upstream:([a-z]+)\s*$/;
+const CONSOLE_MARKER = /^#\s*console\s*$/;
+const BLOCK_END = /^}\s*$/;
+const ROOT_LINE = /^(\s*)root\s+\S+\s*;\s*$/;
 const UPSTREAM_OPEN = /^\s*upstream\s+(\S+)\s*\{\s*$/;
 const SERVER_LINE = /^(\s*)server\s+([A-Za-z0-9_.-]+):(\d+)((?:\s+[^;\s]+)*)\s*;\s*$/;
 const LISTEN_LINE = /^(\s*)listen\s+(\d+)\s*;\s*$/;
@@ -49,10 +53,19 @@ export interface Listener {
   line: number;
 }
 
+/** The console's server block: from its `# console` marker to its closing `}` (line numbers from 1). */
+export interface ConsoleBlock {
+  start: number;
+  end: number;
+  port: number | null;
+}
+
 export interface ParsedNginxConf {
   /** By service, from the `# upstream:<service>` markers. */
   upstreams: Record<string, UpstreamBlock>;
+  /** The services' listeners (the console's is in `console`). */
   listeners: Listener[];
+  console: ConsoleBlock | null;
   problems: string[];
 }
 
@@ -62,7 +75,21 @@ export function parseNginxConf(text: string): ParsedNginxConf {
   const upstreams: Record<string, UpstreamBlock> = {};
   const listeners: Listener[] = [];
   const problems: string[] = [];
+  let consoleBlock: ConsoleBlock | null = null;
   for (let i = 0; i < lines.length; i += 1) {
+    if (CONSOLE_MARKER.test(lines[i])) {
+      let end = i + 1;
+      while (end < lines.length && !BLOCK_END.test(lines[end])) end += 1;
+      if (end >= lines.length) problems.push(`line ${i + 1}: the "# console" server block is not closed by a "}" line`);
+      const listen = lines
+        .slice(i, end)
+        .map((line) => line.match(LISTEN_LINE))
+        .find(Boolean);
+      if (!listen) problems.push(`line ${i + 1}: the "# console" server block has no "listen <port>;" line`);
+      consoleBlock = { start: i + 1, end: end + 1, port: listen ? Number(listen[2]) : null };
+      i = end;
+      continue;
+    }
     const marker = lines[i].match(MARKER);
     if (marker) {
       const service = marker[1];
@@ -98,7 +125,7 @@ export function parseNginxConf(text: string): ParsedNginxConf {
       listeners.push({ port: Number(listen[2]), upstream, line: i + 1 });
     }
   }
-  return { upstreams, listeners, problems };
+  return { upstreams, listeners, console: consoleBlock, problems };
 }
 
 export interface LoopbackOptions {
@@ -108,10 +135,12 @@ export interface LoopbackOptions {
   upstreams: Record<string, number[]>;
   /** Service -> loopback port nginx listens on. */
   listen: Record<string, number>;
+  /** Where the console is served from; without it the console's server block is left out. */
+  console?: { port: number; root: string };
 }
 
 /** docker/nginx.conf (its text) rewritten for loopback replicas and a run directory. */
-export function renderLoopbackConf(text: string, { dir, upstreams, listen }: LoopbackOptions): string {
+export function renderLoopbackConf(text: string, { dir, upstreams, listen, console: site }: LoopbackOptions): string {
   const parsed = parseNginxConf(text);
   if (parsed.problems.length > 0) throw new Error(`docker/nginx.conf: ${parsed.problems.join('; ')}`);
   const lines = text.split('\n');
@@ -122,8 +151,18 @@ export function renderLoopbackConf(text: string, { dir, upstreams, listen }: Loo
   );
   const serviceOfPort: Record<string, string> = Object.fromEntries(Object.entries(DEFAULT_PORTS).map(([service, port]) => [port, service]));
 
+  const block = parsed.console;
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i];
+    if (block && i + 1 >= block.start && i + 1 <= block.end) {
+      if (!site) continue;
+      const listenLine = line.match(LISTEN_LINE);
+      const rootLine = line.match(ROOT_LINE);
+      if (listenLine) out.push(`${listenLine[1]}listen 127.0.0.1:${site.port};`);
+      else if (rootLine) out.push(`${rootLine[1]}root ${site.root};`);
+      else out.push(line);
+      continue;
+    }
     const directive = line.match(PATH_DIRECTIVE);
     if (directive) {
       const [, indent, name, , rest] = directive;
@@ -143,9 +182,9 @@ export function renderLoopbackConf(text: string, { dir, upstreams, listen }: Loo
       continue;
     }
     const server = line.match(SERVER_LINE);
-    const block = server && Object.entries(parsed.upstreams).find(([, b]) => b.servers.some((s) => s.line === i + 1));
-    if (block) {
-      const [service, upstream] = block;
+    const upstreamBlock = server && Object.entries(parsed.upstreams).find(([, b]) => b.servers.some((s) => s.line === i + 1));
+    if (upstreamBlock) {
+      const [service, upstream] = upstreamBlock;
       if (upstream.servers[0].line === i + 1) {
         const ports = upstreams[service];
         if (!ports || ports.length === 0) throw new Error(`no replica ports given for upstream ${service}`);
@@ -162,6 +201,7 @@ export function renderLoopbackConf(text: string, { dir, upstreams, listen }: Loo
     (name) => !seen.paths.has(name),
   );
   if (missingPaths.length > 0) throw new Error(`docker/nginx.conf: no ${missingPaths.join(', ')} directive to redirect into ${dir}`);
+  if (site && !block) throw new Error('docker/nginx.conf: no "# console" server block to serve the console from');
   for (const service of Object.keys(listen)) {
     if (!seen.listen.has(service)) throw new Error(`docker/nginx.conf: no listener for ${service}`);
     if (!seen.upstreams.has(service)) throw new Error(`docker/nginx.conf: no "# upstream:${service}" block`);

@@ -60,6 +60,8 @@ export interface NginxOptions {
   upstreams: Record<string, number[]>;
   /** Service -> port nginx listens on. */
   listen: Record<string, number>;
+  /** Serve the console too (docker/nginx.conf's `# console` block); left out without it. */
+  console?: { port: number; root: string };
   binary?: string;
 }
 
@@ -75,6 +77,7 @@ export class Nginx {
   readonly dir: string;
   readonly upstreams: Record<string, number[]>;
   readonly listen: Record<string, number>;
+  readonly console: { port: number; root: string } | undefined;
   readonly binary: string;
   /** Service -> URL nginx answers on. */
   readonly urls: Record<string, string>;
@@ -84,10 +87,11 @@ export class Nginx {
   private child: ChildProcess | null = null;
   private exited: Promise<ExitResult> | null = null;
 
-  constructor({ dir, upstreams, listen, binary = findNginx() }: NginxOptions) {
+  constructor({ dir, upstreams, listen, console: site, binary = findNginx() }: NginxOptions) {
     this.dir = dir;
     this.upstreams = upstreams;
     this.listen = listen;
+    this.console = site;
     this.binary = binary;
     this.urls = Object.fromEntries(Object.entries(listen).map(([service, port]) => [service, `http://127.0.0.1:${port}`]));
     this.confFile = path.join(dir, 'nginx.conf');
@@ -104,7 +108,10 @@ export class Nginx {
     fs.mkdirSync(this.dir, { recursive: true });
     // nginx workers run as an unprivileged user when the master is root: they must reach the temp dirs.
     fs.chmodSync(this.dir, 0o755);
-    fs.writeFileSync(this.confFile, renderLoopbackConf(template, { dir: this.dir, upstreams: this.upstreams, listen: this.listen }));
+    fs.writeFileSync(
+      this.confFile,
+      renderLoopbackConf(template, { dir: this.dir, upstreams: this.upstreams, listen: this.listen, console: this.console }),
+    );
   }
 
   baseArgs(): string[] {

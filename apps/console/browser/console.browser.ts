@@ -2,11 +2,17 @@
 
 import { createSimsvcClient } from '@simsvc/client';
 import type { BrowserContext } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// docker/nginx.conf as the cluster test renders it for loopback: the same file serves the console in docker/.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { Nginx } from '../../../tools/cluster/nginx.ts';
 import { launchChromium } from './chromium';
 import { bluePixels, openPage, signIn, type WatchedPage } from './pages';
 import { HEAT, PENDING_SIMULATION, seed, USERS, writePendingManifest } from './seed';
-import { freePort, startStack, type Stack } from './stack';
+import { freePort, REPO_ROOT, startStack, type Stack } from './stack';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -137,7 +143,7 @@ describe('console', () => {
     await signIn(shared, stack.consoleUrl, USERS.user);
     await shared.goto(page.url());
     await expect.poll(() => shared.getByLabel('Filter 1 value').inputValue()).toBe('5');
-    expect(await shared.getByLabel('X', { exact: true }).inputValue()).toBe('input:conductivity');
+    await expect.poll(() => shared.getByLabel('X', { exact: true }).inputValue()).toBe('input:conductivity');
 
     await page.locator('.results-table tbody tr a').first().click();
     await expect.poll(() => page.locator('.facts').textContent()).toContain('.db');
@@ -236,6 +242,38 @@ describe('console', () => {
       await page.goto(`${stack.consoleUrl}${path}`);
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+
+  it("serves the console and the APIs through docker/nginx.conf's console block", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'simsvc-console-nginx-'));
+    const port = (url: string) => Number(new URL(url).port);
+    const nginx = new Nginx({
+      dir,
+      upstreams: { cache: [port(stack.urls.cache)], catalog: [port(stack.urls.catalog)], results: [port(stack.urls.results)] },
+      listen: { cache: await freePort(), catalog: await freePort(), results: await freePort() },
+      console: { port: await freePort(), root: path.join(REPO_ROOT, 'dist/apps/console') },
+    });
+    try {
+      await nginx.start();
+      const origin = `http://127.0.0.1:${nginx.console?.port}`;
+      const page = await fetch(`${origin}/results?sim=${HEAT}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1] ?? '';
+      const asset = await fetch(`${origin}${script}`);
+      expect(asset.headers.get('content-type')).toMatch(/javascript/);
+      expect((await fetch(`${origin}/api/catalog/health`)).status).toBe(200);
+
+      const { page: tabPage, problems } = await tab(origin);
+      await signIn(tabPage, origin, USERS.user);
+      await expect.poll(() => tabPage.locator('.sim-list').textContent()).toContain(HEAT);
+      await tabPage.goto(`${origin}/results?sim=${HEAT}`);
+      await expect.poll(() => bluePixels(tabPage, 'figure.plot')).toBeGreaterThan(200);
+      expect(problems).toEqual([]);
+    } finally {
+      await nginx.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
