@@ -7,7 +7,13 @@ export default defineConfig({
   test: {
     name: 'console-browser',
     environment: 'node',
-    include: [process.env['SIMSVC_SCREENSHOTS'] ? 'browser/screenshots.browser.ts' : 'browser/console.browser.ts'],
+    include: [
+      process.env['SIMSVC_SCREENSHOTS']
+        ? 'browser/screenshots.browser.ts'
+        : process.env['SIMSVC_CONSOLE_BENCH']
+          ? 'browser/scatter.bench.ts'
+          : 'browser/console.browser.ts',
+    ],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -30,6 +30,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+async function adminHeaders(): Promise<Record<string, string>> {
+  const client = createSimsvcClient({ cacheUrl: stack.urls.cache });
+  const session = await client.session.login(USERS.admin);
+  return { 'X-Session-ID': session.token };
+}
+
 async function tab(origin = stack.consoleUrl): Promise<WatchedPage> {
   const watched = await openPage(context, origin);
   opened.push(watched);
@@ -77,6 +83,26 @@ describe('console', () => {
         timeout: 10_000,
       })
       .toBe(401);
+  });
+
+  it('lets an admin create a user, change its role and delete it', async () => {
+    const { page, problems } = await tab();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, stack.consoleUrl, USERS.admin);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('New username').fill('newcomer');
+    await page.getByLabel('New password').fill('newcomer-password-1');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const role = page.getByLabel('Role of newcomer');
+    await expect.poll(() => role.inputValue()).toBe('user');
+    await role.selectOption('developer');
+    await expect
+      .poll(async () => (await (await fetch(`${stack.urls.cache}/users/newcomer`, { headers: await adminHeaders() })).json()).role)
+      .toBe('developer');
+    await page.locator('tr', { hasText: 'newcomer' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByLabel('Role of newcomer').count()).toBe(0);
+    expect((await fetch(`${stack.urls.cache}/users/newcomer`, { headers: await adminHeaders() })).status).toBe(404);
+    expect(problems).toEqual([]);
   });
 
   it('browses anonymously', async () => {
