@@ -4,8 +4,7 @@
 // "skip what is registered" asks first: `GET /results/{execution_id}`, 200 → skipped. --replace
 // leaves the question out and registers every file again.
 import { SimsvcError, type ResultsComponents, type SimsvcClient } from '@simsvc/client';
-import { realpath } from 'node:fs/promises';
-import { runDbPath } from './run-files';
+import { RealPaths, runDbPath } from './run-files';
 import { readExecutionId, RunFileError } from './run-metadata';
 
 export type RunOutcome =
@@ -37,13 +36,14 @@ export async function registerRuns(
   report: (outcome: RunOutcome) => void,
 ): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = new Array(files.length);
+  const realPaths = new RealPaths();
   let next = 0;
   let fatal: unknown;
   const worker = async () => {
     while (fatal === undefined && next < files.length) {
       const index = next++;
       try {
-        outcomes[index] = await registerOne(client, files[index], options);
+        outcomes[index] = await registerOne(client, files[index], options, realPaths);
         report(outcomes[index]);
       } catch (error) {
         fatal ??= error;
@@ -55,10 +55,10 @@ export async function registerRuns(
   return outcomes;
 }
 
-async function registerOne(client: SimsvcClient, file: string, options: RegisterRunsOptions): Promise<RunOutcome> {
+async function registerOne(client: SimsvcClient, file: string, options: RegisterRunsOptions, realPaths: RealPaths): Promise<RunOutcome> {
   let path: string | undefined;
   try {
-    path = runDbPath(await realpath(file), options.root);
+    path = runDbPath(realPaths.of(file), options.root);
   } catch (error) {
     return failed(file, (error as Error).message);
   }
@@ -81,14 +81,12 @@ async function registerOne(client: SimsvcClient, file: string, options: Register
   }
 }
 
+/** 200: registered; 404: not; any other answer is thrown as the client would (a 404 is no error here). */
 async function isRegistered(client: SimsvcClient, executionId: string): Promise<boolean> {
-  try {
-    await client.results.GET('/results/{execution_id}', { params: { path: { execution_id: executionId } } });
-    return true;
-  } catch (error) {
-    if (error instanceof SimsvcError && error.status === 404) return false;
-    throw error;
-  }
+  const { response, error } = await client.results.raw.GET('/results/{execution_id}', { params: { path: { execution_id: executionId } } });
+  if (response.ok) return true;
+  if (response.status === 404) return false;
+  throw SimsvcError.fromResponse({ method: 'GET', url: response.url }, response, error);
 }
 
 function failed(file: string, message: string, known: { execution_id?: string; run_db_path?: string } = {}, status?: number): RunOutcome {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../usage-error';
-import { findRunFiles, realRoot, runDbPath } from './run-files';
+import { findRunFiles, RealPaths, realRoot, runDbPath } from './run-files';
 
 describe('runDbPath', () => {
   it.each([
@@ -54,5 +54,24 @@ describe('findRunFiles', () => {
     symlinkSync(join(dir, 'runs'), join(dir, 'runs-link'));
     await expect(realRoot(join(dir, 'runs-link'))).resolves.toMatch(/runs$/);
     await expect(realRoot(join(dir, 'runs/a.db'))).rejects.toThrow('not a directory');
+  });
+});
+
+describe('RealPaths', () => {
+  it('follows a symlinked directory and a symlinked file', () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'simsvc-cli-real-')));
+    try {
+      mkdirSync(join(dir, 'real'));
+      writeFileSync(join(dir, 'real', 'a.db'), '');
+      symlinkSync(join(dir, 'real'), join(dir, 'linked'));
+      symlinkSync(join(dir, 'real', 'a.db'), join(dir, 'b.db'));
+      const paths = new RealPaths();
+      expect(paths.of(join(dir, 'linked', 'a.db'))).toBe(join(dir, 'real', 'a.db'));
+      expect(paths.of(join(dir, 'b.db'))).toBe(join(dir, 'real', 'a.db'));
+      expect(paths.of(join(dir, 'real', 'a.db'))).toBe(join(dir, 'real', 'a.db'));
+      expect(() => paths.of(join(dir, 'missing.db'))).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

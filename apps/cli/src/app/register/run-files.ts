@@ -1,7 +1,8 @@
 // The run databases `simsvc results register PATH...` names, and the path the results service is
 // sent for each: relative to --root, which is the directory the service has as its runs root.
+import { lstatSync, realpathSync } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../usage-error';
 
 /**
@@ -54,5 +55,24 @@ export async function realRoot(root: string): Promise<string> {
     return real;
   } catch {
     throw new UsageError(`--root ${root}: not a directory`);
+  }
+}
+
+/**
+ * Real paths of many files in few directories: each directory is resolved once, a file only
+ * when it is itself a symlink (a realpath per file cost ~0.7 ms of the CLI's CPU per run).
+ */
+export class RealPaths {
+  private readonly directories = new Map<string, string>();
+
+  of(file: string): string {
+    if (lstatSync(file).isSymbolicLink()) return realpathSync(file);
+    const directory = dirname(file);
+    let real = this.directories.get(directory);
+    if (real === undefined) {
+      real = realpathSync(directory);
+      this.directories.set(directory, real);
+    }
+    return join(real, basename(file));
   }
 }
