@@ -20,9 +20,10 @@ let closeBrowser: () => Promise<void>;
 const opened: WatchedPage[] = [];
 
 beforeAll(async () => {
+  // First, so a missing chromium fails at once.
+  ({ context, close: closeBrowser } = await launchChromium());
   stack = await startStack(({ watchDir }) => writePendingManifest(watchDir));
   await seed(stack);
-  ({ context, close: closeBrowser } = await launchChromium());
 });
 
 afterAll(async () => {

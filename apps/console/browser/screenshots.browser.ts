@@ -16,10 +16,11 @@ let context: BrowserContext;
 let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
+  // First, so a missing chromium fails at once.
+  ({ context, close: closeBrowser } = await launchChromium());
   mkdirSync(OUT, { recursive: true });
   stack = await startStack(({ watchDir }) => writePendingManifest(watchDir));
   await seed(stack);
-  ({ context, close: closeBrowser } = await launchChromium());
 });
 
 afterAll(async () => {
