@@ -17,7 +17,12 @@ const BUILD_STAMP = path.join(REPO_ROOT, 'dist', '.start-all-build-stamp');
 const MAX_FILES = 20_000;
 
 function isBuildInput(name: string): boolean {
-  return !/\.(spec|e2e-spec)\.[cm]?[jt]s$/.test(name) && !/^jest\.config\./.test(name) && name !== 'tsconfig.spec.json';
+  return (
+    !/\.(spec|e2e-spec|browser|bench)\.[cm]?[jt]sx?$/.test(name) &&
+    !/^(jest|vitest\.browser)\.config\./.test(name) &&
+    name !== 'tsconfig.spec.json' &&
+    name !== 'README.md'
+  );
 }
 
 /** A modification time (ms) and the file that has it (null: none found). */
@@ -68,7 +73,7 @@ export function staleServices(services: readonly string[]): StaleService[] {
   );
   const reasons: StaleService[] = [];
   for (const service of services) {
-    const bundle = distMain(service);
+    const bundle = builtArtifact(service);
     if (!fs.existsSync(bundle)) {
       reasons.push({ service, reason: `${path.relative(REPO_ROOT, bundle)} is missing` });
       continue;
@@ -98,8 +103,13 @@ export function markBuilt(startedAt: Date): void {
   fs.utimesSync(BUILD_STAMP, startedAt, startedAt);
 }
 
-/** What `npm start` and `npm test` keep built: the three services and the `simsvc` command line (apps/cli). */
-export const BUILT_APPS = [...SERVICES, 'cli'] as const;
+/** What `npm start` and `npm test` keep built: the three services, the `simsvc` command line (apps/cli) and the console. */
+export const BUILT_APPS = [...SERVICES, 'cli', 'console'] as const;
+
+/** The file whose age says when an app was built: its bundle, or the console's index.html (Vite). */
+function builtArtifact(app: string): string {
+  return app === 'console' ? path.join(REPO_ROOT, 'dist', 'apps', 'console', 'index.html') : distMain(app);
+}
 
 /** Builds the services whose bundle is stale (one `nx run-many`); throws when the build fails. */
 export function buildIfStale(services: readonly string[], note: (line: string) => void): void {

@@ -4,7 +4,6 @@
 // only from this origin, no inline script, no eval. The proxied answers keep the services' headers.
 
 import express, { type Express, type Response } from 'express';
-import { spawnSync } from 'node:child_process';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import fs from 'node:fs';
@@ -110,26 +109,26 @@ export function startConsoleServer(options: ConsoleServerOptions & { port: numbe
 export const CONSOLE_DIST = path.resolve(import.meta.dirname, '../../dist/apps/console');
 export const DEFAULT_CONSOLE_PORT = 8000;
 
+/** A service's port as the service itself reads it: SIMSVC_<SVC>_PORT, then <SVC>_PORT, then its default. */
+function servicePort(service: (typeof CONSOLE_SERVICES)[number], env: NodeJS.ProcessEnv): number {
+  const name = service.toUpperCase();
+  return Number(env[`SIMSVC_${name}_PORT`] ?? env[`${name}_PORT`] ?? SERVICE_PORTS[service]);
+}
+
+const SERVICE_PORTS = { cache: 8001, catalog: 8002, results: 8003 } as const;
+
 /**
- * For `npm start`: builds the console when it has not been built, then serves it on
- * SIMSVC_CONSOLE_PORT (8000) in front of the services on their default ports.
+ * For `npm start` (which has built the console with the services when stale): serves it on
+ * SIMSVC_CONSOLE_PORT (8000) in front of the services on the ports they read from the environment.
  */
-export async function serveConsoleForStart(note: (line: string) => void): Promise<RunningConsoleServer> {
-  if (!fs.existsSync(path.join(CONSOLE_DIST, 'index.html'))) {
-    note('building the console (dist/apps/console is missing)');
-    const build = spawnSync('npx', ['nx', 'run', 'console:build'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      stdio: 'inherit',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-    });
-    if (build.status !== 0) throw new Error('the console build failed');
-  }
-  const port = Number(process.env['SIMSVC_CONSOLE_PORT'] ?? DEFAULT_CONSOLE_PORT);
+export async function serveConsoleForStart(note: (line: string) => void, env = process.env): Promise<RunningConsoleServer> {
+  const port = Number(env['SIMSVC_CONSOLE_PORT'] ?? DEFAULT_CONSOLE_PORT);
+  const upstream = (service: (typeof CONSOLE_SERVICES)[number]) => `http://127.0.0.1:${servicePort(service, env)}`;
   const server = await startConsoleServer({
     staticDir: CONSOLE_DIST,
     port,
-    upstreams: { cache: 'http://127.0.0.1:8001', catalog: 'http://127.0.0.1:8002', results: 'http://127.0.0.1:8003' },
+    upstreams: { cache: upstream('cache'), catalog: upstream('catalog'), results: upstream('results') },
   });
-  note(`console: ${server.url} (the services under /api/cache, /api/catalog, /api/results)`);
+  note(`console  ${server.url}  (the services under /api/cache, /api/catalog, /api/results)`);
   return server;
 }

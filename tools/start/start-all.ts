@@ -12,6 +12,7 @@ import { REPO_ROOT, SERVICES, distMain } from '../cluster/dist.ts';
 import { BUILT_APPS, buildIfStale } from './build-freshness.ts';
 import { useColor, paint } from './log-format.ts';
 import { createReadySummary } from './ready-summary.ts';
+import { serveConsoleForStart } from './console-server.ts';
 import { supervise } from './supervisor.ts';
 
 async function main(): Promise<number> {
@@ -25,6 +26,9 @@ async function main(): Promise<number> {
   }
   const extraArgs = process.argv.slice(2);
   note(`starting ${SERVICES.join(', ')}${extraArgs.length > 0 ? ` with ${extraArgs.join(' ')}` : ''} (Ctrl-C stops them)`);
+  // The web console on :8000 in front of the three (tools/start/console-server.ts); its line comes
+  // before the services' summary, which stays the last thing printed once they listen.
+  await serveConsoleForStart(note).catch((error: Error) => note(`console not served: ${error.message}`));
   const ready = createReadySummary(SERVICES, process.env.SIMSVC_ADMIN_USERNAME || undefined);
   let announced = false;
   return supervise({
@@ -44,11 +48,6 @@ async function main(): Promise<number> {
       if (!summary) return;
       announced = true;
       for (const text of summary) note(paint(color, 'bold', text));
-      // The web console at :8000 in front of the three (tools/start/console-server.ts).
-      void import('./console-server.ts').then(
-        (consoleServer) => consoleServer.serveConsoleForStart(note).catch((error: Error) => note(`console not served: ${error.message}`)),
-        (error: Error) => note(`console not served: ${error.message}`),
-      );
     },
   });
 }
