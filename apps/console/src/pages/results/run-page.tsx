@@ -40,7 +40,7 @@ function RunDetails({ run }: { run: Result }) {
           <dd>{run.status}</dd>
           <dt>Duration</dt>
           <dd>{formatSeconds(run.duration_seconds)}</dd>
-          <dt>Created</dt>
+          <dt>Registered</dt>
           <dd>{formatTime(run.created_at)}</dd>
           <dt>Completed</dt>
           <dd>{formatTime(run.completed_at)}</dd>
