@@ -5,13 +5,15 @@
 // 1,000 small run databases into it (2 inputs, 2 outputs each), then time the built CLI
 // (`node dist/apps/cli/main.js results register RUNS --root RUNS`, process start included) at the
 // default concurrency (8) and a few others, each into a fresh results database; then the same
-// directory again, where every run is skipped. Prints runs/s.
+// directory again, where every run is skipped. For reference, the same files registered with
+// plain fetch (POST /register, 8 in flight, no CLI) into a fresh database: what the service
+// gives on this machine at this moment. Prints runs/s.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createDatabase, login, startService, type BenchOptions } from './harness.ts';
+import { createDatabase, inParallel, login, startService, type BenchOptions } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLI = path.join(ROOT, 'dist/apps/cli/main.js');
@@ -98,8 +100,33 @@ async function benchBackend(backend: string, pgAdminUrl: string, log: (line: str
         await database.drop();
       }
     }
+    await directBaseline(backend, pgAdminUrl, runsRoot, log);
   } finally {
     fs.rmSync(runsRoot, { recursive: true, force: true });
+  }
+}
+
+/** POST /register of every file with plain fetch, 8 in flight: the service's own rate right now. */
+async function directBaseline(backend: string, pgAdminUrl: string, runsRoot: string, log: (line: string) => void): Promise<void> {
+  const database = await createDatabase('results', backend, pgAdminUrl);
+  const service = await startService('results', database.args, ['--runs-root', runsRoot]);
+  try {
+    const token = await login(service.url);
+    const started = performance.now();
+    await inParallel(RUNS, 8, async (index) => {
+      const body = { execution_id: `cli-bench-${index}`, run_db_path: `batch-${Math.floor(index / 100)}/cli-bench-${index}.db` };
+      const response = await fetch(`${service.url}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-session-id': token },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) throw new Error(`POST /register: ${response.status} ${await response.text()}`);
+    });
+    const seconds = (performance.now() - started) / 1000;
+    log(`${backend.padEnd(10)} reference: POST /register with fetch, 8 in flight, no CLI: ${(RUNS / seconds).toFixed(0)} runs/s`);
+  } finally {
+    await service.stop();
+    await database.drop();
   }
 }
 

@@ -1,11 +1,12 @@
 // `simsvc results register`: each run database's execution_id is read locally, then the results
 // service reads the file itself (`POST /register` with run_db_path relative to its runs root).
 // `/register` of a registered execution_id updates it in place (apps/results/README.md), so
-// "skip what is registered" asks first: `GET /results/{execution_id}`, 200 → skipped. --replace
-// leaves the question out and registers every file again.
+// "skip what is registered" asks first (RegisteredRuns); --replace leaves the question out and
+// registers every file again.
 import { SimsvcError, type ResultsComponents, type SimsvcClient } from '@simsvc/client';
+import { RegisteredRuns } from './registered-runs';
 import { RealPaths, runDbPath } from './run-files';
-import { readExecutionId, RunFileError } from './run-metadata';
+import { readRunMetadata, RunFileError } from './run-metadata';
 
 export type RunOutcome =
   | {
@@ -25,6 +26,14 @@ export interface RegisterRunsOptions {
   replace: boolean;
 }
 
+interface LocalRun {
+  index: number;
+  file: string;
+  run_db_path: string;
+  execution_id: string;
+  simulation_name: string;
+}
+
 /**
  * Registers the files, `concurrency` at a time, reporting each outcome as it comes. A service that
  * cannot be reached or refuses the session (401) ends it all: every other file would fail alike.
@@ -36,57 +45,60 @@ export async function registerRuns(
   report: (outcome: RunOutcome) => void,
 ): Promise<RunOutcome[]> {
   const outcomes: RunOutcome[] = new Array(files.length);
+  const runs: LocalRun[] = [];
   const realPaths = new RealPaths();
+  files.forEach((file, index) => {
+    const local = readLocal(file, index, options.root, realPaths);
+    if ('outcome' in local) report((outcomes[index] = local));
+    else runs.push(local);
+  });
+  const registered = options.replace ? undefined : await RegisteredRuns.load(client, runs);
+
   let next = 0;
   let fatal: unknown;
   const worker = async () => {
-    while (fatal === undefined && next < files.length) {
-      const index = next++;
+    while (fatal === undefined && next < runs.length) {
+      const run = runs[next++];
       try {
-        outcomes[index] = await registerOne(client, files[index], options, realPaths);
-        report(outcomes[index]);
+        report((outcomes[run.index] = await registerOne(client, run, registered)));
       } catch (error) {
         fatal ??= error;
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, files.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, runs.length)) }, worker));
   if (fatal !== undefined) throw fatal;
   return outcomes;
 }
 
-async function registerOne(client: SimsvcClient, file: string, options: RegisterRunsOptions, realPaths: RealPaths): Promise<RunOutcome> {
+/** The file's path below the root and its run_metadata, or why it cannot be registered. */
+function readLocal(file: string, index: number, root: string, realPaths: RealPaths): LocalRun | RunOutcome {
   let path: string | undefined;
   try {
-    path = runDbPath(realPaths.of(file), options.root);
+    path = runDbPath(realPaths.of(file), root);
   } catch (error) {
     return failed(file, (error as Error).message);
   }
-  if (path === undefined) return failed(file, `outside --root ${options.root}`);
-  let executionId: string;
+  if (path === undefined) return failed(file, `outside --root ${root}`);
   try {
-    executionId = readExecutionId(file);
+    return { index, file, run_db_path: path, ...readRunMetadata(file) };
   } catch (error) {
     if (error instanceof RunFileError) return failed(file, error.message, { run_db_path: path });
     throw error;
   }
-  const known = { execution_id: executionId, run_db_path: path };
-  try {
-    if (!options.replace && (await isRegistered(client, executionId))) return { file, outcome: 'skipped', ...known };
-    const result = await client.results.POST('/register', { body: { execution_id: executionId, run_db_path: path } });
-    return { file, outcome: 'registered', ...known, result };
-  } catch (error) {
-    if (error instanceof SimsvcError && error.status !== 401) return failed(file, error.message, known, error.status);
-    throw error;
-  }
 }
 
-/** 200: registered; 404: not; any other answer is thrown as the client would (a 404 is no error here). */
-async function isRegistered(client: SimsvcClient, executionId: string): Promise<boolean> {
-  const { response, error } = await client.results.raw.GET('/results/{execution_id}', { params: { path: { execution_id: executionId } } });
-  if (response.ok) return true;
-  if (response.status === 404) return false;
-  throw SimsvcError.fromResponse({ method: 'GET', url: response.url }, response, error);
+async function registerOne(client: SimsvcClient, run: LocalRun, registered: RegisteredRuns | undefined): Promise<RunOutcome> {
+  const { file, execution_id, run_db_path } = run;
+  try {
+    if (registered && (await registered.isRegistered(run))) return { file, outcome: 'skipped', execution_id, run_db_path };
+    const result = await client.results.POST('/register', { body: { execution_id, run_db_path } });
+    return { file, outcome: 'registered', execution_id, run_db_path, result };
+  } catch (error) {
+    if (error instanceof SimsvcError && error.status !== 401)
+      return failed(file, error.message, { execution_id, run_db_path }, error.status);
+    throw error;
+  }
 }
 
 function failed(file: string, message: string, known: { execution_id?: string; run_db_path?: string } = {}, status?: number): RunOutcome {
