@@ -1,6 +1,6 @@
 import { alterRunDatabase, makeRunFixture, writeRunDatabase } from '@simsvc/testing';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { CliServices } from './support/cli-services';
 
 jest.setTimeout(120_000);
@@ -101,6 +101,19 @@ describe('simsvc results', () => {
       run_db_path: 'batch/0/cli-run-7.db',
       result: { success: true, execution_id: 'cli-run-7', input_count: 2, output_count: 1 },
     });
+  });
+
+  it('without --root, from the directory above the runs root (npm start), sends absolute paths once relative ones are not found', async () => {
+    for (const id of ['above-1', 'above-2']) writeRunDatabase(join(runs, 'above', `${id}.db`), makeRunFixture({ execution_id: id }));
+    const run = await services.cli(['--json', 'results', 'register', join(basename(runs), 'above')], { cwd: dirname(runs) });
+    expect(run.code).toBe(0);
+    const body = JSON.parse(run.stdout);
+    expect(body).toMatchObject({ registered: 2, skipped: 0, failed: 0 });
+    const real = realpathSync(join(runs, 'above'));
+    expect(body.runs.map((outcome: { run_db_path: string }) => outcome.run_db_path)).toEqual([
+      join(real, 'above-1.db'),
+      join(real, 'above-2.db'),
+    ]);
   });
 
   it('a path that does not exist is a usage error; so is a --root that is not a directory', async () => {

@@ -20,12 +20,15 @@ export function registerResultsCommands(program: Command): void {
       .command('register')
       .description('register run databases (files, or directories searched for *.db); already registered runs are skipped unless --replace')
       .argument('<PATH...>', 'run database files or directories')
-      .option('--root <DIR>', 'the directory the results service has as its runs root (default: the current directory)')
+      .option(
+        '--root <DIR>',
+        'the directory the results service has as its runs root (default: the current directory; a file the service cannot find that way is sent by its absolute path)',
+      )
       .option('--concurrency <N>', 'registrations in flight', integer(1, 256), 8)
       .option('--replace', 'register runs again even when registered (updates them in place)')
       .action(withContext(register)),
     [
-      'simsvc results register ./data/runs                   # run from the directory above the runs root',
+      'simsvc results register ./data/runs                   # npm start, from the workspace root',
       'simsvc results register /srv/sim2l/runs/2026 --root /srv/sim2l/runs',
       'simsvc results register run-1.db run-2.db --replace',
     ],
@@ -85,6 +88,7 @@ async function register(
   opts: { root?: string; concurrency: number; replace?: boolean },
 ): Promise<void> {
   const root = await realRoot(opts.root ?? process.cwd());
+  const rootGiven = opts.root !== undefined;
   const files = await findRunFiles(paths);
   const progress = out.json
     ? lineProgress(() => undefined)
@@ -94,8 +98,11 @@ async function register(
   progress.start(files.length);
   let outcomes;
   try {
-    outcomes = await registerRuns(client, files, { root, concurrency: opts.concurrency, replace: Boolean(opts.replace) }, (outcome) =>
-      progress.outcome(outcome),
+    outcomes = await registerRuns(
+      client,
+      files,
+      { root, rootGiven, concurrency: opts.concurrency, replace: Boolean(opts.replace) },
+      (outcome) => progress.outcome(outcome),
     );
   } finally {
     progress.stop();

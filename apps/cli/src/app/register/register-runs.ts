@@ -3,6 +3,10 @@
 // `/register` of a registered execution_id updates it in place (apps/results/README.md), so
 // "skip what is registered" asks first (RegisteredRuns); --replace leaves the question out and
 // registers every file again.
+// Without --root the current directory stands in for the runs root; when the service cannot find
+// a file by that relative path (404), the file's absolute real path is sent instead (the service
+// takes it when it lies under its runs root: `npm start` from the workspace root, runs in
+// ./data/runs), and so are the files after it.
 import { SimsvcError, type ResultsComponents, type SimsvcClient } from '@simsvc/client';
 import { RegisteredRuns } from './registered-runs';
 import { RealPaths, runDbPath } from './run-files';
@@ -22,6 +26,8 @@ export type RunOutcome =
 export interface RegisterRunsOptions {
   /** Real path of the directory the results service has as its runs root. */
   root: string;
+  /** false: `root` is only the current directory, and a 404 falls back to absolute paths. */
+  rootGiven: boolean;
   concurrency: number;
   replace: boolean;
 }
@@ -30,6 +36,8 @@ interface LocalRun {
   index: number;
   file: string;
   run_db_path: string;
+  /** The file's real path, for when the root was not given. */
+  absolute_path: string;
   execution_id: string;
   simulation_name: string;
 }
@@ -53,6 +61,7 @@ export async function registerRuns(
     else runs.push(local);
   });
   const registered = options.replace ? undefined : await RegisteredRuns.load(client, runs);
+  const paths = new PathChoice(options.rootGiven);
 
   let next = 0;
   let fatal: unknown;
@@ -60,7 +69,7 @@ export async function registerRuns(
     while (fatal === undefined && next < runs.length) {
       const run = runs[next++];
       try {
-        report((outcomes[run.index] = await registerOne(client, run, registered)));
+        report((outcomes[run.index] = await registerOne(client, run, registered, paths)));
       } catch (error) {
         fatal ??= error;
       }
@@ -74,25 +83,57 @@ export async function registerRuns(
 /** The file's path below the root and its run_metadata, or why it cannot be registered. */
 function readLocal(file: string, index: number, root: string, realPaths: RealPaths): LocalRun | RunOutcome {
   let path: string | undefined;
+  let absolute: string;
   try {
-    path = runDbPath(realPaths.of(file), root);
+    absolute = realPaths.of(file);
+    path = runDbPath(absolute, root);
   } catch (error) {
     return failed(file, (error as Error).message);
   }
   if (path === undefined) return failed(file, `outside --root ${root}`);
   try {
-    return { index, file, run_db_path: path, ...readRunMetadata(file) };
+    return { index, file, run_db_path: path, absolute_path: absolute, ...readRunMetadata(file) };
   } catch (error) {
     if (error instanceof RunFileError) return failed(file, error.message, { run_db_path: path });
     throw error;
   }
 }
 
-async function registerOne(client: SimsvcClient, run: LocalRun, registered: RegisteredRuns | undefined): Promise<RunOutcome> {
-  const { file, execution_id, run_db_path } = run;
+/** Whether files go as paths relative to the root or, once that found nothing, as absolute paths. */
+class PathChoice {
+  private absolute = false;
+
+  constructor(private readonly rootGiven: boolean) {}
+
+  of(run: LocalRun): string {
+    return this.absolute ? run.absolute_path : run.run_db_path;
+  }
+
+  /** After a 404 for `tried`: the path to try instead, if any. */
+  fallback(run: LocalRun, tried: string): string | undefined {
+    if (this.rootGiven || tried === run.absolute_path) return undefined;
+    this.absolute = true;
+    return run.absolute_path;
+  }
+}
+
+async function registerOne(
+  client: SimsvcClient,
+  run: LocalRun,
+  registered: RegisteredRuns | undefined,
+  paths: PathChoice,
+): Promise<RunOutcome> {
+  const { file, execution_id } = run;
+  let run_db_path = paths.of(run);
   try {
     if (registered && (await registered.isRegistered(run))) return { file, outcome: 'skipped', execution_id, run_db_path };
-    const result = await client.results.POST('/register', { body: { execution_id, run_db_path } });
+    const register = () => client.results.POST('/register', { body: { execution_id, run_db_path } });
+    const result = await register().catch((error: unknown) => {
+      const instead = error instanceof SimsvcError && error.status === 404 ? paths.fallback(run, run_db_path) : undefined;
+      if (instead === undefined) throw error;
+      run_db_path = instead;
+      return register();
+    });
     return { file, outcome: 'registered', execution_id, run_db_path, result };
   } catch (error) {
     if (error instanceof SimsvcError && error.status !== 401)
