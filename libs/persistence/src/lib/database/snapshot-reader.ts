@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { positionalArgs, toPositional } from './positional-parameters';
+import { positionalArgs, toPositional } from './named-statement';
 import { postgresPool, sqliteHandle } from './raw-handles';
 import { ReadStatement, SqliteReadPool } from './sqlite-read-pool';
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { Backend } from './database-config';
-import { positionalArgs, toPositional } from './positional-parameters';
+import { positionalArgs, toPositional } from './named-statement';
 import { postgresPool, sqliteHandle } from './raw-handles';
 
 /**
@@ -26,7 +26,7 @@ const executors = new WeakMap<DataSource, SqlExecutor>();
  * bound is for SQL that varies with its input (an `IN` list of N placeholders), whose every
  * variant would otherwise stay prepared for good.
  */
-export const MAX_PREPARED_STATEMENTS = 500;
+const MAX_PREPARED_STATEMENTS = 500;
 
 /**
  * The executor of a data source; one per data source, because on SQLite every repository shares

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { positionalArgs, toPositional } from './positional-parameters';
+import { positionalArgs, toPositional } from './named-statement';
 import { StatementCache } from './sql-executor';
 
 /** A statement with `$n` placeholders and its parameters. */
