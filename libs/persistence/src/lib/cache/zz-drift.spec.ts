@@ -5,7 +5,7 @@ async function main() {
   const file = `/tmp/c14/drift-${Date.now()}.db`;
   const sqlite = new DataSource(dataSourceOptions({ backend: 'sqlite', path: file }, CACHE_STORE));
   await sqlite.initialize(); await sqlite.runMigrations();
-  console.log('SQLITE', (await sqlite.driver.createSchemaBuilder().log()).upQueries.map((q) => q.query));
+  const log = await sqlite.driver.createSchemaBuilder().log(); require('fs').writeFileSync('/tmp/c14/sqlite-log.json', JSON.stringify({up: log.upQueries, down: log.downQueries}, null, 1)); console.log('SQLITE', log.upQueries.length); await sqlite.query("INSERT INTO cache_invalidations (at, actor, invalidated_count) VALUES (1,'a',1)"); await sqlite.undoLastMigration(); console.log('DOWN', await sqlite.query("SELECT sql FROM sqlite_master WHERE name='cache_invalidations'"), await sqlite.query('SELECT * FROM sqlite_sequence')); await sqlite.runMigrations(); console.log('AGAIN', (await sqlite.driver.createSchemaBuilder().log()).upQueries.length, await sqlite.query('SELECT * FROM sqlite_sequence'));
   await sqlite.destroy();
   const name = `c14drift_${Date.now()}`;
   const admin = new Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });

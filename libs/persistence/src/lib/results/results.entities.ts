@@ -1,7 +1,7 @@
-import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-// The results store. Statements are hand-written SQL (apps/results results.repository.ts); these
-// entities document the tables. Times are integer microseconds since the epoch.
+// The results store's schema (the released migrations create exactly these tables). Times are
+// integer microseconds since the epoch.
 
 /**
  * One registered run. Parameter values and schemas are kept whole, as JSON text, for retrieval.
@@ -39,6 +39,8 @@ export class ResultEntity {
  * strings, and everything else (by value_type).
  */
 @Entity('result_params')
+@Check('result_params_class', "param_class IN ('input', 'output')")
+@Check('result_params_type', "value_type IN ('number', 'string', 'boolean', 'null', 'array', 'object')")
 @Index('result_params_number', ['simulationName', 'paramClass', 'name', 'numValue', 'resultId'], { where: 'num_value IS NOT NULL' })
 @Index('result_params_text', ['simulationName', 'paramClass', 'name', 'textValue', 'resultId'], { where: 'text_value IS NOT NULL' })
 @Index('result_params_other', ['simulationName', 'paramClass', 'name', 'valueType', 'boolValue', 'resultId'], {
@@ -46,6 +48,9 @@ export class ResultEntity {
 })
 export class ResultParamEntity {
   @PrimaryColumn({ name: 'result_id', type: 'bigint' }) resultId!: number;
+  @ManyToOne(() => ResultEntity, { onDelete: 'CASCADE', createForeignKeyConstraints: true })
+  @JoinColumn({ name: 'result_id', foreignKeyConstraintName: 'result_params_result_id_fkey' })
+  result?: ResultEntity;
   @PrimaryColumn({ name: 'param_class', type: 'text' }) paramClass!: 'input' | 'output';
   @PrimaryColumn({ type: 'text' }) name!: string;
   @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
