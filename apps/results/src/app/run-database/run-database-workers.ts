@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { type ChildProcess, fork } from 'node:child_process';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RunDatabaseTimeoutError } from './run-database.errors';
+import { RunDatabaseTimeout } from './run-database.errors';
 
 // Next to this module in the sources, next to main.js in a build (the results webpack config copies it)..
 const WORKER_SCRIPT = join(__dirname, 'run-database.worker.js');
@@ -81,11 +81,11 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
   /**
    * Copies the file and opens the copy in a worker, and runs work against it; the worker is
    * killed when the whole takes longer than deadlineMs, and work then fails with
-   * RunDatabaseTimeoutError. The worker deletes the copy when the lease ends.
+   * RunDatabaseTimeout. The worker deletes the copy when the lease ends.
    */
   async withDatabase<T>(database: RunDatabaseSource, deadlineMs: number, work: (session: RunDatabaseSession) => Promise<T>): Promise<T> {
     const worker = await this.acquire();
-    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeoutError()), deadlineMs);
+    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeout()), deadlineMs);
     // The file is copied and opened with the first batch, and closed (the copy deleted) after
     // the last without waiting, so that this overlaps the caller's own work (closing with the
     // last batch measured slower): the next lease's requests queue behind the close.

@@ -55,12 +55,12 @@ export class ResultParamEntity {
   @PrimaryColumn({ type: 'text' }) name!: string;
   @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
   /** number, string, boolean, null, array or object: the JSON type of the value. */
-  @Column({ name: 'value_type', type: 'text' }) valueType!: string;
+  @Column({ name: 'value_type', type: 'text' }) valueType!: 'number' | 'string' | 'boolean' | 'null' | 'array' | 'object';
   /** The type the result's schema gives the parameter (e.g. `integer`). */
   @Column({ name: 'schema_type', type: 'text', nullable: true }) schemaType!: string | null;
   @Column({ name: 'num_value', type: 'double precision', nullable: true }) numValue!: number | null;
   @Column({ name: 'text_value', type: 'text', nullable: true }) textValue!: string | null;
-  @Column({ name: 'bool_value', type: 'smallint', nullable: true }) boolValue!: number | null;
+  @Column({ name: 'bool_value', type: 'smallint', nullable: true }) boolValue!: 0 | 1 | null;
   @Column({ name: 'json_value', type: 'text', nullable: true }) jsonValue!: string | null;
 }
 
