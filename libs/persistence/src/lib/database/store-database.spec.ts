@@ -1,73 +1,35 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import { DataSource, EntityManager } from 'typeorm';
+import { createScratchDatabase } from '../../testing/scratch-database';
+import { Backend } from './database-config';
 import { isUniqueViolation } from './database-errors';
 import { NamedStatement } from './named-statement';
 import { MAX_PREPARED_STATEMENTS, StoreDatabase } from './store-database';
-
-const PG_ADMIN_URL = process.env['SIMSVC_TEST_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 type Fixture = { db: StoreDatabase; dataSource: DataSource; close: () => Promise<void> };
 
 // Set by jest.config.js: false only on a machine without PostgreSQL (the config then says so).
 declare const SIMSVC_PG_AVAILABLE: boolean;
 
-const backends: [string, () => Promise<Fixture>][] = [
-  [
-    'sqlite',
-    async () => {
-      const directory = mkdtempSync(join(tmpdir(), 'simsvc-sql-'));
-      const dataSource = await new DataSource({ type: 'better-sqlite3', database: join(directory, 'test.db') }).initialize();
-      return {
-        db: new StoreDatabase(dataSource),
-        dataSource,
-        close: async () => (await dataSource.destroy(), rmSync(directory, { recursive: true, force: true })),
-      };
-    },
-  ],
-  [
-    'postgresql',
-    async () => {
-      const name = `simsvc_test_sql_${randomBytes(4).toString('hex')}`;
-      await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-      const url = new URL(PG_ADMIN_URL);
-      url.pathname = `/${name}`;
-      const dataSource = await new DataSource({ type: 'postgres', url: url.toString() }).initialize();
-      return {
-        db: new StoreDatabase(dataSource),
-        dataSource,
-        close: async () => {
-          await dataSource.destroy();
-          await withAdmin((client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
-        },
-      };
-    },
-  ],
-];
+async function open(backend: Backend): Promise<Fixture> {
+  const scratch = await createScratchDatabase(backend);
+  const dataSource = await new DataSource(
+    backend === 'sqlite' ? { type: 'better-sqlite3', database: scratch.config.path } : { type: 'postgres', url: scratch.config.url },
+  ).initialize();
+  return { db: new StoreDatabase(dataSource), dataSource, close: async () => (await dataSource.destroy(), await scratch.drop()) };
+}
+
+const backends: Backend[] = SIMSVC_PG_AVAILABLE ? ['sqlite', 'postgresql'] : ['sqlite'];
 
 const statement = (sql: string): NamedStatement => ({ name: 'test', sql });
 
-describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('StoreDatabase on %s', (backend, open) => {
+describe.each(backends)('StoreDatabase on %s', (backend) => {
   let fixture: Fixture;
   const query = <T>(sql: string, params: unknown[] = [], manager?: EntityManager) => fixture.db.query<T>(statement(sql), params, manager);
   const execute = (sql: string, params: unknown[] = [], manager?: EntityManager) => fixture.db.execute(statement(sql), params, manager);
 
   beforeAll(async () => {
-    fixture = await open();
+    fixture = await open(backend);
     await fixture.db.run((manager) => manager.query('CREATE TABLE items (name TEXT PRIMARY KEY, amount INTEGER NOT NULL)'));
   }, 30_000);
   afterAll(() => fixture?.close());
@@ -140,7 +102,7 @@ describe.each(SIMSVC_PG_AVAILABLE ? backends : backends.slice(0, 1))('StoreDatab
     // A fresh database, so that no other test's statements are in the caches.
     let fresh: Fixture;
     beforeAll(async () => {
-      fresh = await open();
+      fresh = await open(backend);
     }, 30_000);
     afterAll(() => fresh?.close());
 
