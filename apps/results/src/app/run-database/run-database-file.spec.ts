@@ -8,7 +8,7 @@ import { PrivateDirectory } from './private-directory';
 import { RunDatabaseReader } from './run-database.reader';
 import { RunDatabaseWorkers } from './run-database-workers';
 
-// How a run database is taken and copied (run-database.worker.js) and what its refusals become
+// How a run database is taken and copied (run-database.worker.ts) and what its refusals become
 // (run-database-file.ts). The path given to the reader was checked by name
 // (resolveRunDatabasePath); these specs stand for what can change between that check and the open.
 describe('run database file', () => {

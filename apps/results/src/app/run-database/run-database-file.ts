@@ -1,5 +1,5 @@
 // What the service makes of a worker's failure to take hold of a run database (the descriptor,
-// its checks and the private copy are made in run-database.worker.js): the domain error the
+// its checks and the private copy are made in run-database.worker.ts): the domain error the
 // client sees, without a server path.
 import type { WorkerFailure } from './run-database-workers';
 import { InvalidRunDatabase, RunDatabaseNotFound, RunDatabaseOutsideRoot } from './run-database.errors';
