@@ -7,12 +7,10 @@
 // copy below), then opens the copy read-only (closing and deleting any earlier one);
 // `statements` run in order; `close` closes the copy and deletes it. A failure is answered with
 // name RunDatabaseRefusal (and a kind) for a file refused, PrivateCopyError for a copy not made.
-/* eslint-disable @typescript-eslint/no-require-imports */
 import type Database from 'better-sqlite3';
 const BetterSqlite3 = require('better-sqlite3') as typeof import('better-sqlite3');
 const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The run database a lease reads: the file at source (already confined to root by name), copied to target. */
 export interface RunDatabaseSource {
