@@ -1,7 +1,8 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-// The results store's schema (the released migrations create exactly these tables). Times are
-// integer microseconds since the epoch.
+// The results store's schema (its migrations create exactly these tables). Times are integer
+// microseconds since the epoch. Ids are INTEGER on both backends: SQLite's AUTOINCREMENT takes no
+// other type.
 
 /**
  * One registered run. Parameter values and schemas are kept whole, as JSON text, for retrieval.
@@ -12,7 +13,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Pri
 @Index('results_execution_id', ['executionId'], { unique: true })
 @Index('results_simulation', ['simulationName', 'id'])
 export class ResultEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' }) id!: number;
+  @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ name: 'execution_id', type: 'text' }) executionId!: string;
   @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
   @Column({ name: 'simulation_version', type: 'text' }) simulationVersion!: string;
@@ -47,7 +48,7 @@ export class ResultEntity {
   where: 'num_value IS NULL AND text_value IS NULL',
 })
 export class ResultParamEntity {
-  @PrimaryColumn({ name: 'result_id', type: 'bigint' }) resultId!: number;
+  @PrimaryColumn({ name: 'result_id', type: 'integer' }) resultId!: number;
   @ManyToOne(() => ResultEntity, { onDelete: 'CASCADE', createForeignKeyConstraints: true })
   @JoinColumn({ name: 'result_id', foreignKeyConstraintName: 'result_params_result_id_fkey' })
   result?: ResultEntity;
