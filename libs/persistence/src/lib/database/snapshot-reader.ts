@@ -8,7 +8,7 @@ import { ReadStatement, SqliteReadPool } from './sqlite-read-pool';
  * Runs the statements of one expensive read (a search: a page and its total) in one consistent
  * snapshot, so that they agree, off the request path where it can:
  * - PostgreSQL: one REPEATABLE READ READ ONLY transaction, unnamed statements (search SQL varies
- *   with its filters and would crowd the SqlExecutor's prepared statements out);
+ *   with its filters and would crowd StoreDatabase's prepared statements out);
  * - SQLite: worker threads with their own read-only connections (SqliteReadPool), started on the
  *   first read, so that a long query never blocks the main thread; an in-memory database cannot
  *   be opened twice, so its reads stay on the main connection.
