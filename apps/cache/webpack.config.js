@@ -10,7 +10,7 @@ module.exports = {
       main: './src/main.ts',
       tsConfig: './tsconfig.app.json',
       // SqliteReadPool starts its workers from this file, next to main.js.
-      assets: [{ input: 'libs/persistence/src/lib/database', glob: 'sqlite-read.worker.js', output: '.' }],
+      additionalEntryPoints: [{ entryName: 'sqlite-read.worker', entryPath: 'libs/persistence/src/lib/database/sqlite-read.worker.ts' }],
       optimization: false,
       outputHashing: 'none',
       generatePackageJson: true,

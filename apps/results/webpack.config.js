@@ -10,9 +10,9 @@ module.exports = {
       main: './src/main.ts',
       tsConfig: './tsconfig.app.json',
       // SqliteReadPool and RunDatabaseWorkers start their workers from these files, next to main.js.
-      assets: [
-        { input: 'libs/persistence/src/lib/database', glob: 'sqlite-read.worker.js', output: '.' },
-        { input: 'apps/results/src/app/run-database', glob: 'run-database.worker.js', output: '.' },
+      additionalEntryPoints: [
+        { entryName: 'sqlite-read.worker', entryPath: 'libs/persistence/src/lib/database/sqlite-read.worker.ts' },
+        { entryName: 'run-database.worker', entryPath: 'apps/results/src/app/run-database/run-database.worker.ts' },
       ],
       optimization: false,
       outputHashing: 'none',

@@ -1,6 +1,5 @@
-import { SnapshotReader, SqlExecutor } from '@simsvc/persistence';
+import { CATALOG_STORE, SnapshotReader, StoreDatabase, storeDatabaseToken } from '@simsvc/persistence';
 import { availableParallelism } from 'node:os';
-import { CATALOG_SQL } from '../src/app/catalog-shared.module';
 import { SearchIndexMaintainer } from '../src/app/simulations/search-index.maintainer';
 import { CatalogTestService, registerSimulation, startCatalogService, uniqueName } from './support/catalog-test-service';
 
@@ -196,13 +195,16 @@ describe('search (contract §5)', () => {
     const older = await registerSimulation(svc, { description: `first ${word}` });
     const inserted = await registerSimulation(svc, { description: `second ${word}` });
     const current = await registerSimulation(svc, { description: `third ${word}` });
-    const sql = svc.nestApp.get<SqlExecutor>(CATALOG_SQL);
+    const db = svc.nestApp.get<StoreDatabase>(storeDatabaseToken(CATALOG_STORE));
     // A PATCH by an older version changes columns and updated_at, not the document; its INSERT leaves no document.
-    await sql.execute(`UPDATE catalog_simulations SET description = $2, updated_at = updated_at + 1 WHERE id = $1`, [
-      older.id,
-      `first ${word}, changed by an older version`,
-    ]);
-    await sql.execute('UPDATE catalog_simulations SET document = NULL, document_of = NULL WHERE id = $1', [inserted.id]);
+    await db.execute(
+      { name: 'test_older_patch', sql: `UPDATE catalog_simulations SET description = $2, updated_at = updated_at + 1 WHERE id = $1` },
+      [older.id, `first ${word}, changed by an older version`],
+    );
+    await db.execute(
+      { name: 'test_older_insert', sql: 'UPDATE catalog_simulations SET document = NULL, document_of = NULL WHERE id = $1' },
+      [inserted.id],
+    );
 
     const viaGet = async (sim: { name: string; version: string }) =>
       (await svc.http().get(`/simulations/${sim.name}`).query({ version: sim.version }).set('X-Session-ID', user).expect(200)).body;

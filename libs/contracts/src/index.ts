@@ -1,5 +1,6 @@
 export * from './lib/common/error-body';
 export * from './lib/common/api-errors.decorator';
+export * from './lib/common/domain-error';
 export * from './lib/common/health-responses';
 export * from './lib/common/timestamp-api';
 export * from './lib/common/patterns';

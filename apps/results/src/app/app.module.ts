@@ -2,11 +2,17 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { RESULTS_STORE } from '@simsvc/persistence';
 import { PlatformModule, ServiceConfig } from '@simsvc/platform';
 import { ResultsConfig } from './results-config';
+import { ParameterFiguresRepository } from './results/parameter-figures.repository';
+import { ResultSearchRepository } from './results/result-search.repository';
 import { ResultsModule } from './results/results.module';
+import { ResultsRepository } from './results/results.repository';
+
+/** The results store's repositories, provided with its StoreDatabase (DatabaseModule.forStore). */
+const REPOSITORIES = [ResultsRepository, ResultSearchRepository, ParameterFiguresRepository];
 
 @Module({})
 export class AppModule {
   static forRoot(config: ServiceConfig<ResultsConfig>): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forService(config, RESULTS_STORE), ResultsModule] };
+    return { module: AppModule, imports: [PlatformModule.forService(config, RESULTS_STORE, REPOSITORIES), ResultsModule] };
   }
 }

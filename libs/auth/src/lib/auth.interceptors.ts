@@ -1,15 +1,15 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { catchError, Observable, throwError } from 'rxjs';
-import { RetryLaterException } from './retry-later.exception';
+import { RetryLater } from './retry-later.error';
 
-/** Puts `Retry-After` on a 429 or 503 of RetryLaterException (the shared error filter writes only the body). */
+/** Puts `Retry-After` on a 429 or 503 of RetryLater (the shared error filter writes only the body). */
 @Injectable()
 export class RetryAfterInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       catchError((error: unknown) => {
-        if (error instanceof RetryLaterException) {
+        if (error instanceof RetryLater) {
           context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(error.retryAfterSeconds));
         }
         return throwError(() => error);

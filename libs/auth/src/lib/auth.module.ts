@@ -1,20 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { getDataSourceToken } from '@nestjs/typeorm';
 import {
   AUTH_STORE,
   AuthSessionRepository,
   AuthSettingRepository,
   AuthUserRepository,
-  createSqlExecutor,
   DatabaseModule,
   RateEventRepository,
-  SqlExecutor,
 } from '@simsvc/persistence';
-import { DataSource } from 'typeorm';
 import { AdminBootstrap } from './admin-bootstrap';
 import { AuthConfig } from './auth-config';
-import { AUTH_CONFIG, AUTH_SQL } from './auth.tokens';
+import { AUTH_CONFIG } from './auth.tokens';
 import { AnonymousSessionLimit } from './anonymous-session-limit';
 import { LoginService } from './login.service';
 import { LoginThrottle } from './login-throttle';
@@ -31,11 +27,7 @@ import { TokenService } from './token.service';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-const repository = <T>(type: new (sql: SqlExecutor) => T) => ({
-  provide: type,
-  inject: [AUTH_SQL],
-  useFactory: (sql: SqlExecutor) => new type(sql),
-});
+const AUTH_REPOSITORIES = [AuthUserRepository, AuthSessionRepository, RateEventRepository, AuthSettingRepository];
 
 /**
  * Sessions and privileges (contract §3) for a service: the auth store, the global SessionGuard
@@ -47,19 +39,10 @@ export class AuthModule {
     return {
       module: AuthModule,
       global: true,
-      imports: [DatabaseModule.forStore(config.store, AUTH_STORE)],
+      imports: [DatabaseModule.forStore(config.store, AUTH_STORE, AUTH_REPOSITORIES)],
       controllers: [SessionController, UsersController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
-        {
-          provide: AUTH_SQL,
-          inject: [getDataSourceToken(AUTH_STORE.name)],
-          useFactory: (dataSource: DataSource) => createSqlExecutor(dataSource),
-        },
-        repository(AuthUserRepository),
-        repository(AuthSessionRepository),
-        repository(RateEventRepository),
-        repository(AuthSettingRepository),
         signingKeyProvider,
         TokenService,
         PasswordHasher,

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nowMicros } from '@simsvc/contracts';
 import { RateEventRepository, RateLimit } from '@simsvc/persistence';
-import { RetryLaterException } from './retry-later.exception';
+import { RetryLater } from './retry-later.error';
 
 /** Five failures within 60 s for one (client address, username) block further attempts (contract §3). */
 export const MAX_LOGIN_FAILURES = 5;
@@ -43,7 +43,7 @@ export class LoginThrottle {
       const reservation = await this.events.reserve(LOGIN_SCOPE, subject, clientAddress, LIMITS, nowMicros(), true);
       if (reservation.granted) return reservation.id;
       if (!reservation.busy || Date.now() >= giveUpAt) {
-        throw new RetryLaterException('too many failed logins; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
+        throw new RetryLater('too many failed logins; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
       }
       await sleep(IN_FLIGHT_RETRY_MS);
     }

@@ -1,6 +1,7 @@
-import { Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { LoginDto, SessionTokenDto } from '@simsvc/contracts';
 import { AuthUserEntity, AuthUserRepository } from '@simsvc/persistence';
+import { InvalidCredentials } from './auth.errors';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { PasswordWorkGate } from './password-work.gate';
@@ -45,7 +46,7 @@ export class LoginService {
   private async verifiedUser(body: LoginDto): Promise<AuthUserEntity> {
     const user = await this.users.findByUsername(body.username);
     const passwordMatches = await this.passwords.verify(body.password, user?.passwordHash ?? null);
-    if (!user || !passwordMatches || user.disabled) throw new UnauthorizedException('invalid username or password');
+    if (!user || !passwordMatches || user.disabled) throw new InvalidCredentials();
     return user;
   }
 

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { BoundedSemaphore } from './bounded-semaphore';
-import { RetryLaterException } from './retry-later.exception';
+import { RetryLater } from './retry-later.error';
 
 /** Password checks running at once in the process: each scrypt (N = 2^17) holds 128 MiB and a core for ~250 ms. */
 export const PASSWORD_CHECKS_AT_ONCE = 2;
@@ -34,16 +34,12 @@ export class PasswordWorkGate {
     }
     const ownTurn = own.acquire();
     if (!ownTurn)
-      throw new RetryLaterException(
-        'too many logins at once from this address; retry later',
-        RETRY_AFTER_MICROS,
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      throw new RetryLater('too many logins at once from this address; retry later', RETRY_AFTER_MICROS, HttpStatus.TOO_MANY_REQUESTS);
     await ownTurn;
     const turn = this.all.acquire();
     if (!turn) {
       this.leave(clientAddress, own);
-      throw new RetryLaterException('server busy with logins; retry later', RETRY_AFTER_MICROS, HttpStatus.SERVICE_UNAVAILABLE);
+      throw new RetryLater('server busy with logins; retry later', RETRY_AFTER_MICROS, HttpStatus.SERVICE_UNAVAILABLE);
     }
     await turn;
     return () => {

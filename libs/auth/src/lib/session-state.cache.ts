@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthSessionRepository } from '@simsvc/persistence';
+import { LRUCache } from 'lru-cache';
 import { REVOKED, SessionStanding, standingOf } from './session-standing';
 
 /** How long a session seen live is trusted without asking the store (contract: a logout holds everywhere within 5 s). */
@@ -7,11 +8,6 @@ export const ACTIVE_TTL_MS = 2000;
 /** Revoked and unknown never turn live again; they are kept longer. */
 const FINAL_TTL_MS = 60_000;
 const MAX_ENTRIES = 100_000;
-
-interface Entry {
-  standing: SessionStanding;
-  until: number;
-}
 
 /**
  * Where a session stands (revoked? which privileges are in force?), without a store round trip
@@ -22,15 +18,21 @@ interface Entry {
  */
 @Injectable()
 export class SessionStateCache {
-  private readonly entries = new Map<string, Entry>();
+  // Wall-clock TTLs, checked on every read (ttlResolution 0): a standing is never trusted past its time.
+  private readonly entries = new LRUCache<string, SessionStanding>({
+    max: MAX_ENTRIES,
+    ttl: FINAL_TTL_MS,
+    ttlResolution: 0,
+    perf: Date,
+  });
   private readonly pending = new Map<string, Promise<SessionStanding>>();
 
   constructor(private readonly sessions: AuthSessionRepository) {}
 
   /** The standing, synchronously when it is cached. */
   standing(sessionId: string): SessionStanding | Promise<SessionStanding> {
-    const entry = this.entries.get(sessionId);
-    if (entry && entry.until > Date.now()) return entry.standing;
+    const cached = this.entries.get(sessionId);
+    if (cached) return cached;
     let lookup = this.pending.get(sessionId);
     if (!lookup) {
       lookup = this.load(sessionId);
@@ -52,12 +54,9 @@ export class SessionStateCache {
   }
 
   private remember(sessionId: string, standing: SessionStanding): SessionStanding {
-    const previous = this.entries.get(sessionId);
     // A revocation seen here wins over a lookup that read the row before it.
-    const kept = previous?.standing.state === 'revoked' ? REVOKED : standing;
-    this.entries.delete(sessionId);
-    this.entries.set(sessionId, { standing: kept, until: Date.now() + (kept.state === 'active' ? ACTIVE_TTL_MS : FINAL_TTL_MS) });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    const kept = this.entries.peek(sessionId, { allowStale: true })?.state === 'revoked' ? REVOKED : standing;
+    this.entries.set(sessionId, kept, { ttl: kept.state === 'active' ? ACTIVE_TTL_MS : FINAL_TTL_MS });
     return kept;
   }
 }

@@ -1,8 +1,9 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AuthConfig } from './auth-config';
 import { PUBLIC_ROUTE, REQUIRED_PRIVILEGES } from './auth.decorators';
+import { MissingPrivilege } from './auth.errors';
 import { AUTH_CONFIG } from './auth.tokens';
 import { Privilege } from './privileges';
 import { NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
@@ -37,6 +38,7 @@ export class SessionGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_ROUTE, targets)) {
       return token === undefined ? true : this.attachIfValid(request, token);
     }
+    // The request's own shape, not a rule of sessions: an HTTP exception.
     if (token === undefined) throw new UnauthorizedException('missing X-Session-ID header');
     const required = this.reflector.getAllAndOverride<Privilege[] | undefined>(REQUIRED_PRIVILEGES, targets) ?? [];
     const principal = this.sessions.authenticate(token);
@@ -63,7 +65,7 @@ function sessionToken(request: Request): string | undefined {
 
 function admit(request: SessionRequest, principal: SessionPrincipal, required: readonly Privilege[]): boolean {
   const missing = required.find((privilege) => !principal.privileges.has(privilege));
-  if (missing !== undefined) throw new ForbiddenException(`missing privilege ${missing}`);
+  if (missing !== undefined) throw new MissingPrivilege(missing);
   request.session = principal;
   return true;
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   CreateAnonymousSessionDto,
   formatTimestamp,
@@ -10,6 +10,15 @@ import {
 import { AuthSessionEntity, AuthSessionRepository, AuthUserRepository } from '@simsvc/persistence';
 import { AnonymousSessionLimit } from './anonymous-session-limit';
 import { AuthConfig } from './auth-config';
+import {
+  AnonymousSessionsDisabled,
+  InvalidSession,
+  MissingPrivilege,
+  NoSessionToRefresh,
+  SessionExpired,
+  SessionRevoked,
+  UnknownPrivilege,
+} from './auth.errors';
 import { AUTH_CONFIG } from './auth.tokens';
 import { expandPrivileges, isPrivilege, Privilege, PRIVILEGES, privilegesOfRole, Role, ROLE_PRIVILEGES } from './privileges';
 import { MICROS, SessionIssuer, SessionSubject } from './session-issuer';
@@ -38,7 +47,7 @@ export class SessionService {
   ) {}
 
   /**
-   * The principal of a token, or 401 ("invalid session", "session expired", "session revoked").
+   * The principal of a token, or InvalidSession, SessionExpired, SessionRevoked (401).
    * Its privileges are those both the token and the session's standing grant. Synchronous when
    * the standing is cached: this runs on every request.
    */
@@ -58,10 +67,10 @@ export class SessionService {
     caller: SessionPrincipal | undefined,
     clientAddress: string,
   ): Promise<SessionTokenDto> {
-    if (!this.config.allowAnonymous) throw new ForbiddenException('anonymous sessions are disabled');
+    if (!this.config.allowAnonymous) throw new AnonymousSessionsDisabled();
     const asked = body.privileges ?? [];
     const unknown = asked.find((privilege) => !isPrivilege(privilege));
-    if (unknown !== undefined) throw new BadRequestException(`unknown privilege ${unknown}`);
+    if (unknown !== undefined) throw new UnknownPrivilege(unknown);
     const lifetime = lifetimeSeconds(body.lifetime_hours, this.config.anonymousMaxLifetimeHours, 'lifetime_hours of an anonymous session');
     const privileges = expandPrivileges([...ROLE_PRIVILEGES.anonymous, ...(asked as Privilege[])]);
     const extra = privileges.filter((privilege) => !ANONYMOUS_PRIVILEGES.has(privilege));
@@ -69,7 +78,7 @@ export class SessionService {
     const missing = [...(asked as Privilege[]), ...extra].find(
       (privilege) => !ANONYMOUS_PRIVILEGES.has(privilege) && !caller?.privileges.has(privilege),
     );
-    if (missing !== undefined) throw new ForbiddenException(`missing privilege ${missing}`);
+    if (missing !== undefined) throw new MissingPrivilege(missing);
     await this.anonymousLimit.take(clientAddress);
     const issuedBy = extra.length > 0 && caller ? await this.issuerOf(caller) : null;
     return this.issuer.issue({ username: null, role: 'anonymous', privileges, issuedBy }, lifetime);
@@ -81,16 +90,15 @@ export class SessionService {
    * privileges of the user's current role; an anonymous one those in force now.
    */
   async refresh(principal: SessionPrincipal): Promise<RefreshedSessionDto> {
-    if (principal.sessionId === NO_AUTH_SESSION_ID)
-      throw new BadRequestException('authentication is disabled; there is no session to refresh');
+    if (principal.sessionId === NO_AUTH_SESSION_ID) throw new NoSessionToRefresh();
     const session = await this.sessions.findById(principal.sessionId);
-    if (!session) throw new UnauthorizedException('invalid session');
+    if (!session) throw new InvalidSession();
     if (session.revokedAt !== null) throw this.revoked([session.id]);
     const subject = await this.currentSubject(session, principal);
     const nowSeconds = Math.floor(nowMicros() / MICROS);
     const longest = session.username === null ? hoursToSeconds(this.config.anonymousMaxLifetimeHours) : MAX_LIFETIME_SECONDS;
     const exp = tokenExpiry(nowSeconds, session.lifetimeSeconds, Math.floor(session.createdAt / MICROS), longest);
-    if (exp <= nowSeconds) throw new UnauthorizedException('session expired');
+    if (exp <= nowSeconds) throw new SessionExpired();
     if (!(await this.sessions.recordRefresh(session.id, subject.role, subject.privileges.join(' '), exp * MICROS)))
       throw this.revoked([session.id]);
     const token = this.tokens.sign({
@@ -141,15 +149,15 @@ export class SessionService {
     return (await this.sessions.findById(caller.sessionId))?.issuedBy ?? null;
   }
 
-  private revoked(sessionIds: string[]): UnauthorizedException {
+  private revoked(sessionIds: string[]): SessionRevoked {
     this.states.markRevoked(sessionIds);
-    return new UnauthorizedException('session revoked');
+    return new SessionRevoked();
   }
 }
 
 function principalOf(claims: TokenClaims, standing: SessionStanding): SessionPrincipal {
-  if (standing.state === 'revoked') throw new UnauthorizedException('session revoked');
-  if (standing.state === 'unknown') throw new UnauthorizedException('invalid session');
+  if (standing.state === 'revoked') throw new SessionRevoked();
+  if (standing.state === 'unknown') throw new InvalidSession();
   return {
     sessionId: claims.sid,
     username: claims.role === 'anonymous' ? null : claims.sub,

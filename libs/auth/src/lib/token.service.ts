@@ -1,6 +1,8 @@
-import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
-import { KeyObject } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { JsonWebTokenError, sign, TokenExpiredError, verify } from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
+import { KeyObject } from 'node:crypto';
+import { InvalidSession, SessionExpired } from './auth.errors';
 import { SIGNING_KEY } from './auth.tokens';
 import { isPrivilege, Privilege, Role } from './privileges';
 
@@ -29,7 +31,7 @@ const REMEMBERED_TOKENS = 10_000;
 export class TokenService {
   // A token that verified once stays well-formed and correctly signed, so only its expiry needs
   // checking again; revocation is checked by the caller on every request regardless.
-  private readonly verified = new Map<string, Readonly<TokenClaims>>();
+  private readonly verified = new LRUCache<string, Readonly<TokenClaims>>({ max: REMEMBERED_TOKENS });
 
   constructor(@Inject(SIGNING_KEY) private readonly key: KeyObject) {}
 
@@ -40,16 +42,15 @@ export class TokenService {
 
   /**
    * The claims of a well-formed, correctly signed, unexpired HS256 token.
-   * Throws 401 "session expired" past `exp`, 401 "invalid session" for anything else.
+   * Throws SessionExpired past `exp`, InvalidSession for anything else.
    */
   verify(token: string): Readonly<TokenClaims> {
     const known = this.verified.get(token);
     if (known) {
-      if (Math.floor(Date.now() / 1000) >= known.exp) throw new UnauthorizedException('session expired');
+      if (Math.floor(Date.now() / 1000) >= known.exp) throw new SessionExpired();
       return known;
     }
     const claims = this.verifySignature(token);
-    if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(token, claims);
     return claims;
   }
@@ -59,11 +60,11 @@ export class TokenService {
     try {
       payload = verify(token, this.key, { algorithms: [ALGORITHM] });
     } catch (error) {
-      if (error instanceof TokenExpiredError) throw new UnauthorizedException('session expired');
-      if (error instanceof JsonWebTokenError) throw new UnauthorizedException('invalid session');
+      if (error instanceof TokenExpiredError) throw new SessionExpired();
+      if (error instanceof JsonWebTokenError) throw new InvalidSession();
       throw error;
     }
-    if (!isClaims(payload)) throw new UnauthorizedException('invalid session');
+    if (!isClaims(payload)) throw new InvalidSession();
     return payload;
   }
 }

@@ -1,6 +1,7 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CreateUserDto, formatTimestamp, nowMicros, PageQueryDto, UpdateUserDto, UserDto, UserListDto } from '@simsvc/contracts';
 import { AuthUserChanges, AuthUserEntity, AuthUserRepository, isUniqueViolation, UserChangeVerdict } from '@simsvc/persistence';
+import { LastEnabledAdmin, ReservedUsername, UserExists, UserNotFound } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
 import { SessionStateCache } from './session-state.cache';
 import { ANONYMOUS_SUBJECT } from './token.service';
@@ -8,7 +9,7 @@ import { ANONYMOUS_SUBJECT } from './token.service';
 /**
  * User management. A role change, a password change, disabling or deletion ends the user's
  * sessions and the anonymous sessions minted from them: they log in again and get what they
- * hold now. No change may leave the store without an enabled admin (409).
+ * hold now. No change may leave the store without an enabled admin (LastEnabledAdmin).
  */
 @Injectable()
 export class UsersService {
@@ -20,7 +21,7 @@ export class UsersService {
 
   async create(body: CreateUserDto): Promise<UserDto> {
     // Tokens of anonymous sessions carry this subject; a user of that name would be ambiguous.
-    if (body.username.toLowerCase() === ANONYMOUS_SUBJECT) throw new BadRequestException(`username ${ANONYMOUS_SUBJECT} is reserved`);
+    if (body.username.toLowerCase() === ANONYMOUS_SUBJECT) throw new ReservedUsername(ANONYMOUS_SUBJECT);
     const passwordHash = await this.passwords.hash(body.password);
     try {
       const user = await this.users.insert({
@@ -33,7 +34,7 @@ export class UsersService {
       return toUserDto(user);
     } catch (error) {
       // Unique regardless of case: `Admin` beside `admin` is taken too.
-      if (isUniqueViolation(error)) throw new ConflictException('username already exists');
+      if (isUniqueViolation(error)) throw new UserExists();
       throw error;
     }
   }
@@ -45,7 +46,7 @@ export class UsersService {
 
   async get(username: string): Promise<UserDto> {
     const user = await this.users.findByUsername(username);
-    if (!user) throw userNotFound();
+    if (!user) throw new UserNotFound();
     return toUserDto(user);
   }
 
@@ -56,8 +57,8 @@ export class UsersService {
     const result = await this.users.update(username, changes, nowMicros(), (current, enabledAdmins) =>
       judgeUpdate(current, changes, enabledAdmins),
     );
-    if (result.outcome === 'not-found') throw userNotFound();
-    if (result.outcome === 'refused') throw lastEnabledAdmin();
+    if (result.outcome === 'not-found') throw new UserNotFound();
+    if (result.outcome === 'refused') throw new LastEnabledAdmin();
     this.states.markRevoked(result.revokedSessionIds);
     return toUserDto(result.user);
   }
@@ -67,8 +68,8 @@ export class UsersService {
       allowed: !isLastEnabledAdmin(current, enabledAdmins),
       endSessions: true,
     }));
-    if (result.outcome === 'not-found') throw userNotFound();
-    if (result.outcome === 'refused') throw lastEnabledAdmin();
+    if (result.outcome === 'not-found') throw new UserNotFound();
+    if (result.outcome === 'refused') throw new LastEnabledAdmin();
     this.states.markRevoked(result.revokedSessionIds);
   }
 }
@@ -83,9 +84,6 @@ function judgeUpdate(current: AuthUserEntity, changes: AuthUserChanges, enabledA
   if (stopsBeingAdmin && isLastEnabledAdmin(current, enabledAdmins)) return { allowed: false };
   return { allowed: true, endSessions: roleChanges || changes.disabled === true || changes.passwordHash !== undefined };
 }
-
-const userNotFound = () => new NotFoundException('user not found');
-const lastEnabledAdmin = () => new ConflictException('the last enabled admin cannot be demoted, disabled or deleted');
 
 function toUserDto(user: AuthUserEntity): UserDto {
   return {

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AuthModule } from '@simsvc/auth';
@@ -22,12 +22,13 @@ import { SERVICE_CONFIG, SERVICE_DATA_SOURCE } from './platform.tokens';
 @Global()
 @Module({})
 export class PlatformModule {
-  static forService(config: ServiceConfig<unknown>, store: StoreDefinition): DynamicModule {
+  /** `repositories`: the service's repositories of `store` (see DatabaseModule.forStore). */
+  static forService(config: ServiceConfig<unknown>, store: StoreDefinition, repositories: readonly Type[] = []): DynamicModule {
     return {
       module: PlatformModule,
       imports: [
         LoggerModule.forRoot(loggerOptions(config)),
-        DatabaseModule.forStore(config.database, store),
+        DatabaseModule.forStore(config.database, store, repositories),
         AuthModule.forRoot(config.auth),
       ],
       controllers: [HealthController, MetricsController],

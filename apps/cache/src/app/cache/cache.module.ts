@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CacheController } from './cache.controller';
 import { CacheMetrics } from './cache.metrics';
-import { CacheRepository } from './cache.repository';
 import { CacheService } from './cache.service';
 import { ExpiryPurger } from './expiry-purger';
 
 @Module({
   controllers: [CacheController],
-  providers: [CacheService, CacheRepository, CacheMetrics, ExpiryPurger],
+  providers: [CacheService, CacheMetrics, ExpiryPurger],
 })
 export class CacheModule {}

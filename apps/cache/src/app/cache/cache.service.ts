@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { actorName, SessionPrincipal } from '@simsvc/auth';
 import {
   CacheEntriesPage,
@@ -16,9 +16,12 @@ import {
 } from '@simsvc/contracts';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CacheConfig } from '../cache-config';
-import { serializedSize, toEntryResponse, toListItem } from './cache-entry.record';
+import { CacheInvalidationEntity } from '@simsvc/persistence';
+import { serializedSize, toEntryResponse, toListItem } from './cache-entry.response';
+import { CacheEntryNotFound, CacheMiss, NoInvalidationSelector } from './cache.errors';
 import { CacheMetrics } from './cache.metrics';
-import { CacheRepository, EntrySelectors, InvalidationRecord, NO_SIMULATION } from './cache.repository';
+import { CacheRepository } from './cache.repository';
+import { EntrySelectors, NO_SIMULATION } from './entry-selectors';
 
 const MICROS_PER_SECOND = 1_000_000;
 const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
@@ -34,35 +37,35 @@ export class CacheService {
   async store(entry: StoreEntryDto): Promise<StoreEntryResponse> {
     const ttlSeconds = entry.ttl_seconds ?? (entry.ttl_hours ?? this.config.extra.defaultTtlHours) * 3600;
     const createdAt = nowMicros();
-    const record = {
-      cache_key: entry.cache_key,
-      simulation_id: entry.simulation_id,
-      simulation_name: entry.simulation_name,
-      simulation_version: entry.simulation_version,
-      execution_id: entry.execution_id,
-      squid_id: entry.squid_id,
-      input_hash: entry.input_hash,
-      run_db_path: entry.run_db_path,
+    const stored = {
+      cacheKey: entry.cache_key,
+      simulationId: entry.simulation_id,
+      simulationName: entry.simulation_name,
+      simulationVersion: entry.simulation_version,
+      executionId: entry.execution_id,
+      squidId: entry.squid_id,
+      inputHash: entry.input_hash,
+      runDbPath: entry.run_db_path,
       metadata: present(entry.metadata) ? JSON.stringify(entry.metadata) : null,
-      created_at: createdAt,
+      createdAt,
       // Live while now < expires_at: a TTL of 0 (sim2l's tests use it) expires the entry at once.
-      expires_at: createdAt + Math.round(ttlSeconds * MICROS_PER_SECOND),
+      expiresAt: createdAt + Math.round(ttlSeconds * MICROS_PER_SECOND),
     };
-    const sizeBytes = serializedSize(toEntryResponse({ ...record, hit_count: 0, last_accessed_at: null, size_bytes: 0 }));
-    await this.repository.store({ ...record, size_bytes: sizeBytes });
+    const sizeBytes = serializedSize(toEntryResponse({ ...stored, hitCount: 0, lastAccessedAt: null, sizeBytes: 0 }));
+    await this.repository.store({ ...stored, sizeBytes });
     return { success: true, cache_key: entry.cache_key };
   }
 
   /** A hit returns the entry (its hit counted); a miss is counted and answered 404. */
   async retrieve(cacheKey: string, simulationId: number | undefined): Promise<CacheEntryResponse> {
-    const record = await this.repository.hit(cacheKey, nowMicros());
-    if (record) {
+    const entry = await this.repository.hit(cacheKey, nowMicros());
+    if (entry) {
       this.metrics.hits.inc();
-      return toEntryResponse(record);
+      return toEntryResponse(entry);
     }
     await this.repository.countMiss(simulationId ?? NO_SIMULATION);
     this.metrics.misses.inc();
-    throw new NotFoundException({ message: 'cache miss', cache_key: cacheKey });
+    throw new CacheMiss(cacheKey);
   }
 
   async exists(cacheKey: string): Promise<boolean> {
@@ -71,16 +74,14 @@ export class CacheService {
 
   async remove(cacheKey: string, session: SessionPrincipal | undefined): Promise<StoreEntryResponse> {
     const removed = await this.repository.removeOne({ at: nowMicros(), actor: actorName(session), cacheKey, reason: null });
-    if (!removed) throw new NotFoundException({ message: 'cache entry not found', cache_key: cacheKey });
+    if (!removed) throw new CacheEntryNotFound(cacheKey);
     this.metrics.invalidations.inc();
     return { success: true, cache_key: cacheKey };
   }
 
   async invalidate(request: InvalidateDto, session: SessionPrincipal | undefined): Promise<InvalidateResponse> {
     const selectors = selectorsOf(request);
-    if (Object.keys(selectors).length === 0) {
-      throw new BadRequestException('give at least one of simulation_id, simulation_name, simulation_version, pattern');
-    }
+    if (Object.keys(selectors).length === 0) throw new NoInvalidationSelector();
     const count = await this.repository.invalidate({
       at: nowMicros(),
       actor: actorName(session),
@@ -130,16 +131,16 @@ function selectorsOf(source: {
   return selectors;
 }
 
-function toAuditItem(record: InvalidationRecord) {
-  const common = { at: formatTimestamp(record.at), by: record.actor };
-  const outcome = { reason: record.reason, invalidated_count: record.invalidated_count };
-  if (record.cache_key !== null) return { ...common, cache_key: record.cache_key, ...outcome };
+function toAuditItem(invalidation: CacheInvalidationEntity) {
+  const common = { at: formatTimestamp(invalidation.at), by: invalidation.actor };
+  const outcome = { reason: invalidation.reason, invalidated_count: invalidation.invalidatedCount };
+  if (invalidation.cacheKey !== null) return { ...common, cache_key: invalidation.cacheKey, ...outcome };
   return {
     ...common,
-    simulation_id: record.simulation_id,
-    simulation_name: record.simulation_name,
-    simulation_version: record.simulation_version,
-    pattern: record.pattern,
+    simulation_id: invalidation.simulationId,
+    simulation_name: invalidation.simulationName,
+    simulation_version: invalidation.simulationVersion,
+    pattern: invalidation.pattern,
     ...outcome,
   };
 }

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { ExecutionsController } from './executions.controller';
-import { ExecutionsRepository } from './executions.repository';
 import { ExecutionsService } from './executions.service';
 
 @Module({
   controllers: [ExecutionsController],
-  providers: [ExecutionsService, ExecutionsRepository],
+  providers: [ExecutionsService],
 })
 export class ExecutionsModule {}

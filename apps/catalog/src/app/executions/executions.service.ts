@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   canonicalExecutionStatus,
   ExecutionResponse,
@@ -8,9 +8,16 @@ import {
   RecordExecutionDto,
   SimulationStatsResponse,
 } from '@simsvc/contracts';
-import { isForeignKeyViolation } from '@simsvc/persistence';
 import { CatalogMetrics } from '../catalog.metrics';
+import { SimulationNotFound } from '../simulations/simulation.errors';
 import { ResponsePage } from '../simulations/simulations.service';
+import {
+  ExecutionChangedConcurrently,
+  ExecutionMoveRefused,
+  ExecutionNotFound,
+  ExecutionOfAnotherSimulation,
+  ExecutionTimesOutOfOrder,
+} from './execution.errors';
 import { MICROS_PER_SECOND, toExecutionResponse } from './execution.record';
 import { refusalReason } from './execution-status';
 import { ExecutionsRepository, ExecutionValues } from './executions.repository';
@@ -20,8 +27,6 @@ export interface RecordOutcome {
   created: boolean;
   execution: ExecutionResponse;
 }
-
-const unknownSimulation = (id: number) => new NotFoundException(`simulation ${id} not found`);
 
 @Injectable()
 export class ExecutionsService {
@@ -37,53 +42,48 @@ export class ExecutionsService {
   async record(body: RecordExecutionDto): Promise<RecordOutcome> {
     const values = await this.resolveSimulation(executionValues(body));
     const now = nowMicros();
-    const created = await this.repository.insert(values, now).catch((error: unknown) => {
-      if (isForeignKeyViolation(error) && values.simulationId !== null) throw unknownSimulation(values.simulationId);
-      throw error;
-    });
+    const created = await this.repository.insert(values, now);
     if (created) return this.accepted(true, 'created', toExecutionResponse(created));
 
     const moved = await this.repository.move(values, now);
     if (moved) return this.accepted(false, 'moved', toExecutionResponse(moved));
 
     let current = await this.repository.find(values.executionId);
-    if (current?.simulation_id === null && values.simulationId !== null) {
+    if (current?.simulationId === null && values.simulationId !== null) {
       // A record naming the simulation of an unattached execution attaches it, then moves it.
-      if (!(await this.repository.simulationExists(values.simulationId))) throw unknownSimulation(values.simulationId);
+      if (!(await this.repository.simulationExists(values.simulationId))) throw new SimulationNotFound(values.simulationId);
       await this.repository.attach(values.executionId, values.simulationId);
       const attached = await this.repository.move(values, now);
       if (attached) return this.accepted(false, 'moved', toExecutionResponse(attached));
       current = await this.repository.find(values.executionId);
     }
-    if (!current) throw new ConflictException(`execution ${values.executionId} changed concurrently; retry`);
-    if (current.simulation_id !== values.simulationId) {
+    if (!current) throw new ExecutionChangedConcurrently(values.executionId);
+    if (current.simulationId !== values.simulationId) {
       if (values.simulationId !== null && !(await this.repository.simulationExists(values.simulationId))) {
-        throw unknownSimulation(values.simulationId);
+        throw new SimulationNotFound(values.simulationId);
       }
-      throw new ConflictException(
-        `execution ${values.executionId} belongs to simulation ${current.simulation_id}, not ${values.simulationId}`,
-      );
+      throw new ExecutionOfAnotherSimulation(values.executionId, current.simulationId, values.simulationId);
     }
     if (current.status === values.status) return this.accepted(false, 'unchanged', toExecutionResponse(current));
     this.metrics.transitionsRefused.inc();
-    throw new ConflictException(`${refusalReason(current.status, values.status)} (execution ${values.executionId})`);
+    throw new ExecutionMoveRefused(refusalReason(current.status, values.status), values.executionId);
   }
 
   async get(executionId: string): Promise<ExecutionResponse> {
     const record = await this.repository.find(executionId);
-    if (!record) throw new NotFoundException(`execution ${executionId} not found`);
+    if (!record) throw new ExecutionNotFound(executionId);
     return toExecutionResponse(record);
   }
 
   async list(simulationId: number, query: ListExecutionsQueryDto): Promise<ResponsePage<ExecutionResponse>> {
     const { records, total } = await this.repository.list(simulationId, query.status, query.limit, query.offset);
-    if (total === 0 && !(await this.repository.simulationExists(simulationId))) throw unknownSimulation(simulationId);
+    if (total === 0 && !(await this.repository.simulationExists(simulationId))) throw new SimulationNotFound(simulationId);
     return { items: records.map(toExecutionResponse), total };
   }
 
   async stats(simulationId: number): Promise<SimulationStatsResponse> {
     const { known, ...figures } = await this.repository.figures(simulationId);
-    if (Number(known) === 0) throw unknownSimulation(simulationId);
+    if (Number(known) === 0) throw new SimulationNotFound(simulationId);
     return { simulation_id: simulationId, ...figures };
   }
 
@@ -98,7 +98,7 @@ export class ExecutionsService {
     const registered = named && (await this.repository.simulationNamed(named.name, named.version));
     if (registered) return { ...values, simulationId: registered };
     const earlier = await this.repository.find(values.executionId);
-    if (earlier) return { ...values, simulationId: earlier.simulation_id };
+    if (earlier) return { ...values, simulationId: earlier.simulationId };
     return { ...values, unattached: named ?? null };
   }
 
@@ -111,8 +111,7 @@ export class ExecutionsService {
 function executionValues(body: RecordExecutionDto): ExecutionValues {
   const startedAt = body.started_at ? parseTimestamp(body.started_at) : null;
   const completedAt = body.completed_at ? parseTimestamp(body.completed_at) : null;
-  if (startedAt !== null && completedAt !== null && completedAt < startedAt)
-    throw new BadRequestException('completed_at must not be before started_at');
+  if (startedAt !== null && completedAt !== null && completedAt < startedAt) throw new ExecutionTimesOutOfOrder();
   return {
     executionId: body.execution_id,
     simulationId: body.simulation_id,
@@ -128,10 +127,10 @@ function executionValues(body: RecordExecutionDto): ExecutionValues {
     runDbPath: body.run_db_path ?? null,
     userId: body.user_id ?? null,
     counts: {
-      output_count: body.output_count ?? null,
-      artifact_count: body.artifact_count ?? null,
-      error_count: body.error_count ?? null,
-      warning_count: body.warning_count ?? null,
+      outputCount: body.output_count ?? null,
+      artifactCount: body.artifact_count ?? null,
+      errorCount: body.error_count ?? null,
+      warningCount: body.warning_count ?? null,
     },
     unattached: null,
   };

@@ -11,16 +11,16 @@ export class InstallationsService {
   async report(body: RegisterInstallationDto, reportedBy: string): Promise<{ created: boolean; installation: InstallationResponse }> {
     const record = await this.repository.report(
       {
-        installation_id: body.installation_id,
+        installationId: body.installation_id,
         hostname: body.hostname ?? null,
         platform: body.platform ?? null,
-        python_version: body.python_version ?? null,
-        sim2l_version: body.sim2l_version ?? null,
-        reported_by: reportedBy,
+        pythonVersion: body.python_version ?? null,
+        sim2lVersion: body.sim2l_version ?? null,
+        reportedBy,
       },
       nowMicros(),
     );
-    return { created: Number(record.first_seen_at) === Number(record.last_seen_at), installation: toInstallationResponse(record) };
+    return { created: Number(record.firstSeenAt) === Number(record.lastSeenAt), installation: toInstallationResponse(record) };
   }
 
   async list(page: PageQueryDto): Promise<InstallationListResponse> {

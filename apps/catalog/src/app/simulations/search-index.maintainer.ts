@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { SqlExecutor } from '@simsvc/persistence';
-import { CATALOG_SQL } from '../catalog-shared.module';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { CATALOG_STORE, InjectStoreDatabase, StoreDatabase } from '@simsvc/persistence';
+import { SearchIndexRepository } from './search-index.repository';
 
 export const OPTIMIZE_INTERVAL_MS = 10_000;
 
@@ -18,10 +18,13 @@ export class SearchIndexMaintainer implements OnApplicationBootstrap, OnApplicat
   private optimizedUpTo = -1;
   private running?: Promise<void>;
 
-  constructor(@Inject(CATALOG_SQL) private readonly sql: SqlExecutor) {}
+  constructor(
+    private readonly searchIndex: SearchIndexRepository,
+    @InjectStoreDatabase(CATALOG_STORE) private readonly db: StoreDatabase,
+  ) {}
 
   onApplicationBootstrap(): void {
-    if (this.sql.backend !== 'sqlite') return;
+    if (this.db.backend !== 'sqlite') return;
     this.timer = setInterval(() => void this.optimizeIfGrown(), OPTIMIZE_INTERVAL_MS);
     this.timer.unref();
   }
@@ -37,10 +40,9 @@ export class SearchIndexMaintainer implements OnApplicationBootstrap, OnApplicat
     let merged = false;
     this.running = (async () => {
       try {
-        const [{ top }] = await this.sql.query<{ top: number | null }>('SELECT MAX(id) AS top FROM catalog_search_terms');
-        const current = top ?? 0;
+        const current = await this.searchIndex.vocabularyTop();
         if (current === this.optimizedUpTo) return;
-        await this.sql.execute(`INSERT INTO catalog_search_terms_fts (catalog_search_terms_fts) VALUES ('optimize')`);
+        await this.searchIndex.mergeTrigramIndex();
         this.optimizedUpTo = current;
         merged = true;
       } catch (error) {

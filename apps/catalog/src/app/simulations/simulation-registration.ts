@@ -1,4 +1,3 @@
-import { BadRequestException } from '@nestjs/common';
 import {
   normalizeTags,
   ParameterSchemaMap,
@@ -10,7 +9,8 @@ import {
 import { bodyShapeProblem, restoreDataKeys, setAsideDataKeys, validationMessages } from '@simsvc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import type { PROVENANCE_COLUMNS } from './simulation.record';
+import { SchemaGivenTwice } from './simulation.errors';
+import type { PROVENANCE_FIELDS } from './simulation.record';
 
 /** A simulation to register, normalized: defaults applied, schemas and tags in stored form. */
 export interface NewSimulation {
@@ -26,7 +26,7 @@ export interface NewSimulation {
 }
 
 /** sim2l's provenance fields as catalog_simulations stores them: the JSON ones as JSON text. */
-export type StoredProvenance = Omit<Pick<StoredSimulation, (typeof PROVENANCE_COLUMNS)[number]>, 'auto_approve'> & {
+export type StoredProvenance = Omit<Pick<StoredSimulation, (typeof PROVENANCE_FIELDS)[number]>, 'auto_approve'> & {
   auto_approve: boolean;
 };
 
@@ -61,7 +61,7 @@ export function schemaSides(body: {
 }): { inputs?: ParameterSchemaMap; outputs?: ParameterSchemaMap } {
   if (present(body.schema)) {
     if (present(body.input_schema) || present(body.output_schema)) {
-      throw new BadRequestException('give input_schema/output_schema or schema, not both');
+      throw new SchemaGivenTwice();
     }
     return { inputs: body.schema.inputs ?? undefined, outputs: body.schema.outputs ?? undefined };
   }

@@ -1,9 +1,9 @@
 import { StoredSimulation } from '@simsvc/contracts';
+import { CatalogSimulationEntity } from '@simsvc/persistence';
+import { StoredProvenance } from './simulation-registration';
 
-/** A row of catalog_simulations as the repository returns it (its document left out). */
-export interface SimulationRecord extends StoredSimulation {
-  version_sort_key: string;
-}
+/** A row of catalog_simulations as the repositories return it (its document left out). */
+export type SimulationRecord = Omit<CatalogSimulationEntity, 'document' | 'documentOf'>;
 
 /** A simulation on a page (search, versions): its id and its document (see simulationDocument). */
 export interface SimulationDocumentRow {
@@ -17,8 +17,8 @@ export interface JsonPage {
   total: number;
 }
 
-/** sim2l's provenance columns, in the order INSERT and UPDATE write them. */
-export const PROVENANCE_COLUMNS = [
+/** sim2l's provenance fields, as the API and the sync queue's stored registrations name them. */
+export const PROVENANCE_FIELDS = [
   'installation_id',
   'workflow_type',
   'workflow_hash',
@@ -28,48 +28,51 @@ export const PROVENANCE_COLUMNS = [
   'auto_approve',
 ] as const;
 
-/** Columns of SimulationRecord, for SELECT lists (qualified with `alias.` when given). */
-export function simulationColumns(alias?: string): string {
-  const prefix = alias ? `${alias}.` : '';
-  return [
-    'id',
-    'name',
-    'version',
-    'version_sort_key',
-    'status',
-    'created_at',
-    'updated_at',
-    'author',
-    'description',
-    'tags',
-    'input_schema',
-    'output_schema',
-    ...PROVENANCE_COLUMNS,
-  ]
-    .map((column) => prefix + column)
-    .join(', ');
+/** The provenance columns of a record, by their API names. */
+export function provenanceOf(record: SimulationRecord): StoredProvenance {
+  return {
+    installation_id: record.installationId,
+    workflow_type: record.workflowType,
+    workflow_hash: record.workflowHash,
+    workflow_bundle: record.workflowBundle,
+    dependencies: record.dependencies,
+    metadata: record.metadata,
+    auto_approve: Boolean(record.autoApprove),
+  };
 }
 
-/** Columns a page's rows need for documentColumns and pageJsonColumns. */
-export function pageRowColumns(alias: string): string {
-  return `${alias}.id, ${alias}.document, ${alias}.document_of, ${alias}.updated_at`;
+/** The entity's provenance properties of stored provenance. */
+export function provenanceColumns(
+  provenance: StoredProvenance,
+): Pick<
+  SimulationRecord,
+  'installationId' | 'workflowType' | 'workflowHash' | 'workflowBundle' | 'dependencies' | 'metadata' | 'autoApprove'
+> {
+  return {
+    installationId: provenance.installation_id,
+    workflowType: provenance.workflow_type,
+    workflowHash: provenance.workflow_hash,
+    workflowBundle: provenance.workflow_bundle,
+    dependencies: provenance.dependencies,
+    metadata: provenance.metadata,
+    autoApprove: provenance.auto_approve,
+  };
 }
 
-/** A page's SELECT list: the id and the document while it is current (else NULL: see the documents migration). */
-export function documentColumns(alias: string): string {
-  return `${alias}.id, CASE WHEN ${alias}.document_of = ${alias}.updated_at THEN ${alias}.document END AS document`;
-}
-
-/**
- * A page's SELECT list when the database writes the page (one row, over the page's rows `alias`):
- * `json`, the JSON array of the documents in `order` with their ids put first as simulationJson
- * does, and `stale`, how many rows have no current document (their part of `json` is wrong).
- * One string leaves the database instead of fifty rows, and nothing is left to splice. Measured per
- * 50-item page: SQLite, copying from the read worker to the main thread 80 -> 20 µs; PostgreSQL, the
- * service's CPU 620 -> 360 µs (one row to parse), the database's unchanged.
- */
-export function pageJsonColumns(alias: string, order: string): string {
-  const item = `'{"id":' || ${alias}.id || ',' || substr(${alias}.document, 2)`;
-  return `'[' || COALESCE(string_agg(${item}, ',' ORDER BY ${order}), '') || ']' AS json,
-    COUNT(*) FILTER (WHERE ${alias}.document_of IS DISTINCT FROM ${alias}.updated_at) AS stale`;
+/** A record in the contract's stored form (the input of toSimulationResponse and simulationDocument). */
+export function storedSimulation(record: SimulationRecord): StoredSimulation {
+  return {
+    id: record.id,
+    name: record.name,
+    version: record.version,
+    status: record.status as StoredSimulation['status'],
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    author: record.author,
+    description: record.description,
+    tags: record.tags,
+    input_schema: record.inputSchema,
+    output_schema: record.outputSchema,
+    ...provenanceOf(record),
+  };
 }

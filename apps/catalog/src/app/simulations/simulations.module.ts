@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { SearchIndexMaintainer } from './search-index.maintainer';
 import { SimulationsController } from './simulations.controller';
-import { SimulationsRepository } from './simulations.repository';
 import { SimulationsService } from './simulations.service';
 
 @Module({
   controllers: [SimulationsController],
-  providers: [SimulationsService, SimulationsRepository, SearchIndexMaintainer],
-  exports: [SimulationsRepository],
+  providers: [SimulationsService, SearchIndexMaintainer],
 })
 export class SimulationsModule {}

@@ -4,6 +4,7 @@ import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { sep } from 'node:path';
 import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
+import { SimulationExists } from '../simulations/simulation.errors';
 import { checkRegistration, NewSimulation } from '../simulations/simulation-registration';
 import { SimulationsRepository } from '../simulations/simulations.repository';
 import { findManifests, readManifest } from './manifest-files';
@@ -97,7 +98,7 @@ export class ManifestProcessor {
       const duplicate = {
         ...item,
         status: 'duplicate' as const,
-        error: `simulation ${name} ${version} already exists`,
+        error: new SimulationExists(simulation).message,
         manifest: null,
         simulationId: null,
       };
@@ -113,7 +114,12 @@ export class ManifestProcessor {
         );
         return 'pending';
       }
-      const record = await this.simulations.insert(simulation, now, tx);
+      // The check above ran in this transaction, which SQLite holds exclusively; on PostgreSQL a
+      // registration elsewhere may commit in between (SimulationExists).
+      const record = await this.simulations.insert(simulation, now, tx).catch((error: unknown) => {
+        if (error instanceof SimulationExists) return undefined;
+        throw error;
+      });
       if (!record) {
         await this.queue.upsertOpen(tx, duplicate, now);
         return 'duplicate';

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SyncScanResponse } from '@simsvc/contracts';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { FSWatcher, watch } from 'chokidar';
@@ -6,6 +6,7 @@ import { basename } from 'node:path';
 import { CatalogConfig } from '../catalog-config';
 import { MANIFEST_NAME } from './manifest-files';
 import { ManifestProcessor } from './manifest-processor';
+import { AutomaticRegistrationOff } from './sync.errors';
 
 const WRITE_SETTLE_MS = 200;
 const DIRECTORY_SCAN_DELAY_MS = 500;
@@ -74,7 +75,7 @@ export class ManifestWatcher implements OnApplicationBootstrap, OnModuleDestroy 
   /** A full scan now (or the one already waiting to run); 409 without a watch directory. */
   scan(): Promise<SyncScanResponse> {
     const root = this.root;
-    if (!root) return Promise.reject(new ConflictException('automatic registration is off: start the service with --watch-dir'));
+    if (!root) return Promise.reject(new AutomaticRegistrationOff());
     this.fullScan ??= this.enqueue(() => {
       this.fullScan = undefined;
       return this.processor.scanAll(root);

@@ -1,16 +1,19 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApproveSyncItemResponse, ListSyncItemsQueryDto, nowMicros, SyncItemResponse, SyncScanResponse } from '@simsvc/contracts';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
+import { SimulationExists } from '../simulations/simulation.errors';
 import { NewSimulation } from '../simulations/simulation-registration';
 import { SimulationsRepository } from '../simulations/simulations.repository';
 import { ResponsePage } from '../simulations/simulations.service';
 import { ManifestWatcher } from './manifest-watcher';
 import { toSyncItemResponse } from './sync-item.record';
+import { SyncItemNotFound, SyncItemNotPending } from './sync.errors';
 import { SyncRepository } from './sync.repository';
 
-type Approval = { outcome: 'approved'; simulationId: number } | { outcome: 'not-pending' } | { outcome: 'duplicate'; message: string };
+type Approval =
+  { outcome: 'approved'; simulationId: number } | { outcome: 'not-pending' } | { outcome: 'duplicate'; error: SimulationExists };
 
 @Injectable()
 export class SyncService {
@@ -43,22 +46,23 @@ export class SyncService {
       const item = await this.queue.claimPending(tx, id, now);
       if (!item) return { outcome: 'not-pending' };
       const simulation = JSON.parse(item.manifest ?? 'null') as NewSimulation;
-      const record = await this.simulations.insert(simulation, now, tx);
-      if (!record) {
-        const message = `simulation ${simulation.name} ${simulation.version} already exists`;
-        await this.queue.markDuplicate(tx, id, message, now);
-        return { outcome: 'duplicate', message };
+      try {
+        const record = await this.simulations.insert(simulation, now, tx);
+        await this.queue.settle(tx, id, record.id);
+        return { outcome: 'approved', simulationId: record.id };
+      } catch (error) {
+        if (!(error instanceof SimulationExists)) throw error;
+        await this.queue.markDuplicate(tx, id, error.message, now);
+        return { outcome: 'duplicate', error };
       }
-      await this.queue.settle(tx, id, record.id);
-      return { outcome: 'approved', simulationId: record.id };
     });
     if (approval.outcome === 'approved') {
       this.metrics.simulationsRegistered.inc({ source: 'approval' });
       return { status: 'approved', simulation_id: approval.simulationId };
     }
-    if (approval.outcome === 'duplicate') throw new ConflictException(approval.message);
+    if (approval.outcome === 'duplicate') throw approval.error;
     const item = await this.queue.find(id);
-    if (!item) throw new NotFoundException(`sync item ${id} not found`);
-    throw new ConflictException(`sync item ${id} is ${item.status}, not pending`);
+    if (!item) throw new SyncItemNotFound(id);
+    throw new SyncItemNotPending(id, item.status);
   }
 }

@@ -1,5 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
-import type { RegisterDirectDto, RegisterResultDto } from '@simsvc/contracts';
+import { HttpStatus } from '@nestjs/common';
+import { DomainError, type RegisterDirectDto, type RegisterResultDto } from '@simsvc/contracts';
 import type { IntrospectedRun } from '../run-database/introspected-run.interface';
 import { resultFromBody, resultFromRun } from './new-result';
 
@@ -32,7 +32,7 @@ function refusal(build: () => unknown): { status: number; message: string } {
   try {
     build();
   } catch (error) {
-    if (error instanceof HttpException) return { status: error.getStatus(), message: error.message };
+    if (error instanceof DomainError) return { status: error.status, message: error.message };
     throw error;
   }
   throw new Error('not refused');

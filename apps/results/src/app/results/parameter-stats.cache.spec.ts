@@ -1,5 +1,5 @@
 import { ParameterStatsCache } from './parameter-stats.cache';
-import type { ParameterFigures, ResultsRepository } from './results.repository';
+import type { ParameterFigures, ParameterFiguresRepository } from './parameter-figures.repository';
 
 describe('ParameterStatsCache', () => {
   let revision: number | null;
@@ -22,7 +22,7 @@ describe('ParameterStatsCache', () => {
       revision: jest.fn(async () => revision),
       parameterFigures: jest.fn(async () => figures(++computed)),
     };
-    cache = new ParameterStatsCache(repository as unknown as ResultsRepository);
+    cache = new ParameterStatsCache(repository as unknown as ParameterFiguresRepository);
   });
 
   it('computes once per revision of the simulation', async () => {

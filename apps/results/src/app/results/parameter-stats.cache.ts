@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ResultParamClass } from '@simsvc/contracts';
-import { ParameterFigures, ResultsRepository } from './results.repository';
+import { LRUCache } from 'lru-cache';
+import { ParameterFigures, ParameterFiguresRepository } from './parameter-figures.repository';
 
 const MAX_ENTRIES = 1024;
 
@@ -14,26 +15,17 @@ const MAX_ENTRIES = 1024;
  */
 @Injectable()
 export class ParameterStatsCache {
-  private readonly entries = new Map<string, ParameterFigures>();
+  private readonly entries = new LRUCache<string, ParameterFigures>({ max: MAX_ENTRIES });
 
-  constructor(private readonly repository: ResultsRepository) {}
+  constructor(private readonly repository: ParameterFiguresRepository) {}
 
   async figures(simulationName: string, paramClass: ResultParamClass, name: string): Promise<ParameterFigures> {
     const key = JSON.stringify([simulationName, paramClass, name]);
     const cached = this.entries.get(key);
-    if (cached !== undefined && cached.revision === (await this.repository.revision(simulationName))) {
-      this.remember(key, cached);
-      return cached;
-    }
+    if (cached !== undefined && cached.revision === (await this.repository.revision(simulationName))) return cached;
     const figures = await this.repository.parameterFigures(simulationName, paramClass, name);
-    if (figures.revision !== null) this.remember(key, figures);
+    if (figures.revision !== null) this.entries.set(key, figures);
     else this.entries.delete(key);
     return figures;
-  }
-
-  private remember(key: string, figures: ParameterFigures): void {
-    this.entries.delete(key);
-    this.entries.set(key, figures);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
   }
 }

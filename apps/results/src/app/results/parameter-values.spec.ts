@@ -1,60 +1,69 @@
 import type { ResultJsonValue } from '@simsvc/contracts';
 import { canonicalJson, encodeValue, inferSchema, MAX_INDEXED_TEXT_BYTES, normalizeValue, valueKey } from './parameter-values';
 
+// The property of EncodedValue that holds each result_params column.
+const STORED_PROPERTY = {
+  num_value: 'numValue',
+  text_value: 'textValue',
+  bool_value: 'boolValue',
+  json_value: 'jsonValue',
+  value_type: 'valueType',
+} as const;
+
 describe('parameter values', () => {
   describe('encodeValue', () => {
     it('puts each JSON type in its own column', () => {
-      expect(encodeValue(2.5)).toEqual({ value_type: 'number', num_value: 2.5, text_value: null, bool_value: null, json_value: null });
+      expect(encodeValue(2.5)).toEqual({ valueType: 'number', numValue: 2.5, textValue: null, boolValue: null, jsonValue: null });
       expect(encodeValue('fast')).toEqual({
-        value_type: 'string',
-        num_value: null,
-        text_value: 'fast',
-        bool_value: null,
-        json_value: null,
+        valueType: 'string',
+        numValue: null,
+        textValue: 'fast',
+        boolValue: null,
+        jsonValue: null,
       });
-      expect(encodeValue(true)).toEqual({ value_type: 'boolean', num_value: null, text_value: null, bool_value: 1, json_value: null });
-      expect(encodeValue(false)).toMatchObject({ value_type: 'boolean', bool_value: 0 });
-      expect(encodeValue(null)).toEqual({ value_type: 'null', num_value: null, text_value: null, bool_value: null, json_value: null });
+      expect(encodeValue(true)).toEqual({ valueType: 'boolean', numValue: null, textValue: null, boolValue: 1, jsonValue: null });
+      expect(encodeValue(false)).toMatchObject({ valueType: 'boolean', boolValue: 0 });
+      expect(encodeValue(null)).toEqual({ valueType: 'null', numValue: null, textValue: null, boolValue: null, jsonValue: null });
       expect(encodeValue([1, 'a'])).toEqual({
-        value_type: 'array',
-        num_value: null,
-        text_value: null,
-        bool_value: null,
-        json_value: '[1,"a"]',
+        valueType: 'array',
+        numValue: null,
+        textValue: null,
+        boolValue: null,
+        jsonValue: '[1,"a"]',
       });
       expect(encodeValue({ b: 1, a: 2 })).toEqual({
-        value_type: 'object',
-        num_value: null,
-        text_value: null,
-        bool_value: null,
-        json_value: '{"a":2,"b":1}',
+        valueType: 'object',
+        numValue: null,
+        textValue: null,
+        boolValue: null,
+        jsonValue: '{"a":2,"b":1}',
       });
     });
 
     it('keeps a numeric string a string and a boolean a boolean', () => {
-      expect(encodeValue('1')).toMatchObject({ value_type: 'string', num_value: null, text_value: '1' });
-      expect(encodeValue(true).num_value).toBeNull();
+      expect(encodeValue('1')).toMatchObject({ valueType: 'string', numValue: null, textValue: '1' });
+      expect(encodeValue(true).numValue).toBeNull();
     });
 
     it('stores a long string as JSON text instead of the indexed column', () => {
       const long = 'x'.repeat(MAX_INDEXED_TEXT_BYTES + 1);
-      expect(encodeValue(long)).toMatchObject({ value_type: 'string', text_value: null, json_value: JSON.stringify(long) });
-      expect(encodeValue('x'.repeat(MAX_INDEXED_TEXT_BYTES)).text_value).toHaveLength(MAX_INDEXED_TEXT_BYTES);
+      expect(encodeValue(long)).toMatchObject({ valueType: 'string', textValue: null, jsonValue: JSON.stringify(long) });
+      expect(encodeValue('x'.repeat(MAX_INDEXED_TEXT_BYTES)).textValue).toHaveLength(MAX_INDEXED_TEXT_BYTES);
     });
 
     it('counts bytes, not characters, for the indexed column', () => {
       const greek = 'λ'.repeat(MAX_INDEXED_TEXT_BYTES / 2 + 1);
-      expect(encodeValue(greek).text_value).toBeNull();
-      expect(encodeValue('λ'.repeat(MAX_INDEXED_TEXT_BYTES / 2)).text_value).not.toBeNull();
+      expect(encodeValue(greek).textValue).toBeNull();
+      expect(encodeValue('λ'.repeat(MAX_INDEXED_TEXT_BYTES / 2)).textValue).not.toBeNull();
     });
 
     it('keeps text PostgreSQL cannot store out of the text column, escaped in JSON', () => {
-      expect(encodeValue('a\u0000b')).toMatchObject({ text_value: null, json_value: '"a\\u0000b"' });
-      expect(encodeValue('\ud800')).toMatchObject({ text_value: null, json_value: '"\\ud800"' });
+      expect(encodeValue('a\u0000b')).toMatchObject({ textValue: null, jsonValue: '"a\\u0000b"' });
+      expect(encodeValue('\ud800')).toMatchObject({ textValue: null, jsonValue: '"\\ud800"' });
     });
 
     it('turns an infinity (JSON.parse of 1e400) into null', () => {
-      expect(encodeValue(Number.POSITIVE_INFINITY)).toMatchObject({ value_type: 'null', num_value: null });
+      expect(encodeValue(Number.POSITIVE_INFINITY)).toMatchObject({ valueType: 'null', numValue: null });
       expect(normalizeValue(Number.NEGATIVE_INFINITY)).toBeNull();
       expect(normalizeValue(0)).toBe(0);
     });
@@ -87,7 +96,7 @@ describe('parameter values', () => {
       for (const value of [0, -3.5, 'text', '', true, false, null, [], {}, [null], { x: 'y' }, 'z'.repeat(600)] as ResultJsonValue[]) {
         const stored = encodeValue(value);
         const { column, key } = valueKey(value);
-        expect(stored[column]).toEqual(key);
+        expect(stored[STORED_PROPERTY[column]]).toEqual(key);
       }
     });
   });

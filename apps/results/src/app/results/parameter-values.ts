@@ -4,8 +4,9 @@
 // a numeric string is a string and a boolean a boolean, and arrays and objects compare as
 // canonical JSON text (object keys sorted, so {"a":1,"b":2} equals {"b":2,"a":1}).
 import { isStorableText, ResultJsonValue, ResultParameterSchema } from '@simsvc/contracts';
+import type { ResultParamEntity } from '@simsvc/persistence';
 
-export type ValueType = 'number' | 'string' | 'boolean' | 'null' | 'array' | 'object';
+export type ValueType = ResultParamEntity['valueType'];
 
 /**
  * Strings up to this many UTF-8 bytes go to the indexed text_value column. A PostgreSQL B-tree
@@ -15,13 +16,7 @@ export type ValueType = 'number' | 'string' | 'boolean' | 'null' | 'array' | 'ob
 export const MAX_INDEXED_TEXT_BYTES = 512;
 
 /** The columns of one result_params row that hold the value; exactly one (or none, for null) is set. */
-export interface EncodedValue {
-  value_type: ValueType;
-  num_value: number | null;
-  text_value: string | null;
-  bool_value: 0 | 1 | null;
-  json_value: string | null;
-}
+export type EncodedValue = Pick<ResultParamEntity, 'valueType' | 'numValue' | 'textValue' | 'boolValue' | 'jsonValue'>;
 
 /** Where equality with a value is decided: `column = key`. A null value is `value_type = 'null'`. */
 export type ValueKey =
@@ -68,22 +63,22 @@ export function canonicalJson(value: ResultJsonValue): string {
 
 export function encodeValue(raw: ResultJsonValue): EncodedValue {
   const value = normalizeValue(raw);
-  const encoded: EncodedValue = { value_type: jsonTypeOf(value), num_value: null, text_value: null, bool_value: null, json_value: null };
-  if (typeof value === 'number') encoded.num_value = value;
-  else if (typeof value === 'boolean') encoded.bool_value = value ? 1 : 0;
+  const encoded: EncodedValue = { valueType: jsonTypeOf(value), numValue: null, textValue: null, boolValue: null, jsonValue: null };
+  if (typeof value === 'number') encoded.numValue = value;
+  else if (typeof value === 'boolean') encoded.boolValue = value ? 1 : 0;
   else if (typeof value === 'string') {
-    if (isIndexableText(value)) encoded.text_value = value;
-    else encoded.json_value = JSON.stringify(value);
-  } else if (value !== null) encoded.json_value = canonicalJson(value);
+    if (isIndexableText(value)) encoded.textValue = value;
+    else encoded.jsonValue = JSON.stringify(value);
+  } else if (value !== null) encoded.jsonValue = canonicalJson(value);
   return encoded;
 }
 
 export function valueKey(value: ResultJsonValue): ValueKey {
   const encoded = encodeValue(value);
-  if (encoded.num_value !== null) return { column: 'num_value', key: encoded.num_value };
-  if (encoded.text_value !== null) return { column: 'text_value', key: encoded.text_value };
-  if (encoded.bool_value !== null) return { column: 'bool_value', key: encoded.bool_value };
-  if (encoded.json_value !== null) return { column: 'json_value', key: encoded.json_value };
+  if (encoded.numValue !== null) return { column: 'num_value', key: encoded.numValue };
+  if (encoded.textValue !== null) return { column: 'text_value', key: encoded.textValue };
+  if (encoded.boolValue !== null) return { column: 'bool_value', key: encoded.boolValue };
+  if (encoded.jsonValue !== null) return { column: 'json_value', key: encoded.jsonValue };
   return { column: 'value_type', key: 'null' };
 }
 

@@ -7,47 +7,30 @@ import {
   ResultResponse,
   SearchHit,
 } from '@simsvc/contracts';
+import type { ResultEntity, ResultParamEntity } from '@simsvc/persistence';
 import { encodeValue, EncodedValue } from './parameter-values';
 
 /** A result about to be stored: the response's fields before it has an id (timestamps in microseconds). */
 export type NewResult = Omit<ResultResponse, 'id' | 'created_at' | 'completed_at'> & { completed_at: number | null };
 
-/** A row of `results` as the repository returns it. */
-export interface ResultRecord {
-  id: number;
-  execution_id: string;
-  simulation_name: string;
-  simulation_version: string;
-  squid_id: string | null;
-  status: string;
-  duration_seconds: number | null;
-  input_params: string;
-  output_params: string;
-  schema: string;
-  run_db_path: string | null;
-  metadata: string | null;
-  created_at: number;
-  completed_at: number | null;
-}
+/** A row of `results` (bigint columns may arrive as strings from raw SQL: read them with Number). */
+export type ResultRecord = ResultEntity;
 
+/** The columns of a search hit (search-query.ts HIT_COLUMNS). */
 export type HitRecord = Pick<
-  ResultRecord,
-  'id' | 'execution_id' | 'simulation_name' | 'simulation_version' | 'squid_id' | 'input_params' | 'output_params' | 'status' | 'created_at'
+  ResultEntity,
+  'id' | 'executionId' | 'simulationName' | 'simulationVersion' | 'squidId' | 'inputParams' | 'outputParams' | 'status' | 'createdAt'
 >;
 
-/** One result_params row: a parameter's typed value (see parameter-values.ts). */
-export interface ParameterRow extends EncodedValue {
-  param_class: ResultParamClass;
-  name: string;
-  schema_type: string | null;
-}
+/** One result_params row as registration hands it to SQL (as JSON): a parameter's typed value (see parameter-values.ts). */
+export type ParameterRow = Pick<ResultParamEntity, 'paramClass' | 'name' | 'schemaType'> & EncodedValue;
 
 export function parameterRows(result: NewResult): ParameterRow[] {
   const rows = (paramClass: ResultParamClass, values: Record<string, ResultJsonValue>, schema: Record<string, ResultParameterSchema>) =>
     Object.entries(values).map(([name, value]) => ({
-      param_class: paramClass,
+      paramClass,
       name,
-      schema_type: schema[name]?.type ?? null,
+      schemaType: schema[name]?.type ?? null,
       ...encodeValue(value),
     }));
   return [...rows('input', result.input_params, result.schema.inputs), ...rows('output', result.output_params, result.schema.outputs)];
@@ -56,32 +39,32 @@ export function parameterRows(result: NewResult): ParameterRow[] {
 export function toResultResponse(record: ResultRecord): ResultResponse {
   return {
     id: Number(record.id),
-    execution_id: record.execution_id,
-    simulation_name: record.simulation_name,
-    simulation_version: record.simulation_version,
-    squid_id: record.squid_id,
+    execution_id: record.executionId,
+    simulation_name: record.simulationName,
+    simulation_version: record.simulationVersion,
+    squid_id: record.squidId,
     status: record.status,
-    duration_seconds: record.duration_seconds === null ? null : Number(record.duration_seconds),
-    input_params: parseJson(record.input_params),
-    output_params: parseJson(record.output_params),
+    duration_seconds: record.durationSeconds === null ? null : Number(record.durationSeconds),
+    input_params: parseJson(record.inputParams),
+    output_params: parseJson(record.outputParams),
     schema: parseJson(record.schema),
-    run_db_path: record.run_db_path,
+    run_db_path: record.runDbPath,
     metadata: record.metadata === null ? null : parseJson(record.metadata),
-    created_at: formatTimestamp(Number(record.created_at)),
-    completed_at: formatOptionalTimestamp(record.completed_at === null ? null : Number(record.completed_at)),
+    created_at: formatTimestamp(Number(record.createdAt)),
+    completed_at: formatOptionalTimestamp(record.completedAt === null ? null : Number(record.completedAt)),
   };
 }
 
 export function toSearchHit(record: HitRecord): SearchHit {
   return {
-    execution_id: record.execution_id,
-    simulation_name: record.simulation_name,
-    simulation_version: record.simulation_version,
-    squid_id: record.squid_id,
-    input_params: parseJson(record.input_params),
-    output_params: parseJson(record.output_params),
+    execution_id: record.executionId,
+    simulation_name: record.simulationName,
+    simulation_version: record.simulationVersion,
+    squid_id: record.squidId,
+    input_params: parseJson(record.inputParams),
+    output_params: parseJson(record.outputParams),
     status: record.status,
-    created_at: formatTimestamp(Number(record.created_at)),
+    created_at: formatTimestamp(Number(record.createdAt)),
   };
 }
 

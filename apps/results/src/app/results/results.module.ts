@@ -5,7 +5,6 @@ import { RunDatabaseModule } from '../run-database/run-database.module';
 import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsController } from './results.controller';
 import { ResultsMetrics } from './results.metrics';
-import { ResultsRepository } from './results.repository';
 import { ResultsService } from './results.service';
 
 // Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
@@ -14,6 +13,6 @@ nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 @Module({
   imports: [RunDatabaseModule],
   controllers: [ResultsController],
-  providers: [ResultsService, ResultsRepository, ParameterStatsCache, ResultsMetrics],
+  providers: [ResultsService, ParameterStatsCache, ResultsMetrics],
 })
 export class ResultsModule {}

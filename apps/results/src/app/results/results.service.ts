@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   DEFAULT_PAGE_LIMIT,
   DeleteResultResponse,
@@ -25,7 +25,9 @@ import { parseFilters } from './result-filters';
 import { NewResult, parameterRows, toResultResponse, toSearchHit } from './result.record';
 import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsMetrics } from './results.metrics';
+import { InvalidSearch, ParameterClassConflict, ResultExists, ResultNotFound } from './results.errors';
 import { ResultsRepository } from './results.repository';
+import { ResultSearchRepository } from './result-search.repository';
 
 /** `$in` values in one search, all filters together: keeps every search within SQL's parameter limits. */
 export const MAX_IN_VALUES_PER_SEARCH = 10_000;
@@ -34,6 +36,7 @@ export const MAX_IN_VALUES_PER_SEARCH = 10_000;
 export class ResultsService {
   constructor(
     private readonly repository: ResultsRepository,
+    private readonly searches: ResultSearchRepository,
     private readonly statsCache: ParameterStatsCache,
     private readonly metrics: ResultsMetrics,
     private readonly runDatabases: RunDatabaseReader,
@@ -64,12 +67,12 @@ export class ResultsService {
 
   async find(executionId: string): Promise<ResultResponse> {
     const record = await this.repository.find(executionId);
-    if (!record) throw new NotFoundException('result not found');
+    if (!record) throw new ResultNotFound();
     return toResultResponse(record);
   }
 
   async remove(executionId: string): Promise<DeleteResultResponse> {
-    if (!(await this.repository.remove(executionId))) throw new NotFoundException('result not found');
+    if (!(await this.repository.remove(executionId))) throw new ResultNotFound();
     this.metrics.deleted.inc();
     return { status: 'deleted', execution_id: executionId };
   }
@@ -85,11 +88,11 @@ export class ResultsService {
     if (inValues > MAX_IN_VALUES_PER_SEARCH) errors.push(`a search may have at most ${MAX_IN_VALUES_PER_SEARCH} $in values in all`);
     // Each line once (contract §1), as the validation pipe gives them.
     const details = [...new Set(errors)];
-    if (details.length > 0) throw new BadRequestException({ message: details[0], details });
+    if (details.length > 0) throw new InvalidSearch(details);
 
     const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
     const offset = request.offset ?? 0;
-    const { total, hits } = await this.repository.search({
+    const { total, hits } = await this.searches.search({
       simulationName: request.simulation_name ?? undefined,
       simulationVersion: request.simulation_version ?? undefined,
       status: request.status ?? undefined,
@@ -118,7 +121,7 @@ export class ResultsService {
   }
 
   private async assertNotRegistered(executionId: string): Promise<void> {
-    if (await this.repository.isRegistered(executionId)) throw alreadyRegistered(executionId);
+    if (await this.repository.isRegistered(executionId)) throw new ResultExists(executionId);
   }
 
   private async store(result: NewResult, replace: boolean): Promise<RegisterResultResponse> {
@@ -127,7 +130,7 @@ export class ResultsService {
       resultId = await this.repository.store(result, parameterRows(result), nowMicros(), replace);
     } catch (error) {
       // Another request registered the same execution_id since the check above.
-      if (isUniqueViolation(error)) throw alreadyRegistered(result.execution_id);
+      if (isUniqueViolation(error)) throw new ResultExists(result.execution_id);
       throw error;
     }
     this.metrics.registered.inc();
@@ -141,14 +144,10 @@ export class ResultsService {
   }
 }
 
-function alreadyRegistered(executionId: string): ConflictException {
-  return new ConflictException(`a result is already registered for execution_id ${executionId}; send replace: true to replace it`);
-}
-
 /** `class` or its alias `param_class`, default output; both given must agree. */
 function parameterClass(query: ParameterStatsQueryDto): ResultParamClass {
   if (query.class !== undefined && query.param_class !== undefined && query.class !== query.param_class) {
-    throw new BadRequestException('class and param_class disagree; give one of them');
+    throw new ParameterClassConflict();
   }
   return query.class ?? query.param_class ?? 'output';
 }

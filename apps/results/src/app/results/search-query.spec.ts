@@ -1,5 +1,5 @@
 import { parseFilters } from './result-filters';
-import { buildFilterSizes, buildSearch, SearchCriteria, SearchPlan, Statement } from './search-query';
+import { buildFilterSizes, buildSearch, HIT_COLUMNS, SearchCriteria, SearchPlan, Statement } from './search-query';
 
 const criteria = (input: unknown, output?: unknown, extra: Partial<SearchCriteria> = {}): SearchCriteria => ({
   simulationName: 'heat-1d',
@@ -68,7 +68,7 @@ describe('buildSearch', () => {
     expect(statement.sql).toBe(
       `WITH matched AS MATERIALIZED (SELECT result_id FROM (${second}) f WHERE result_id IN (${first})), ` +
         'page AS (SELECT result_id FROM matched ORDER BY result_id DESC LIMIT $7 OFFSET $8) ' +
-        'SELECT totals.total, r.id, r.execution_id, r.simulation_name, r.simulation_version, r.squid_id, r.input_params, r.output_params, r.status, r.created_at ' +
+        `SELECT totals.total, ${HIT_COLUMNS} ` +
         'FROM (SELECT COUNT(*) AS total FROM matched) totals LEFT JOIN page ON 1 = 1 LEFT JOIN results r ON r.id = page.result_id ORDER BY page.result_id DESC',
     );
     expect(statement.params).toEqual(['heat-1d', 'length', 1, 5, 'peak', 400, 20, 40]);

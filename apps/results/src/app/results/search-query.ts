@@ -1,12 +1,15 @@
-// SQL of POST /search, the same text on SQLite and PostgreSQL.
+// SQL of POST /search, the same text on SQLite and PostgreSQL: the results store's hand-tuned
+// search statements (the fixed ones are in results.statements.ts), built per filter shape and run
+// through the SnapshotReader. Benchmark: `npm run bench -- results`, search scenarios on 100,000
+// results at 8 connections (README): two narrow ranges 16 / 32 ms p50 / p99 on SQLite (454/s) and
+// 19 / 47 ms on PostgreSQL (391/s); string equality 7 / 18 ms (992/s) and 17 / 32 ms (457/s).
 //
 // Why this shape: each parameter filter becomes one index range scan over result_params,
 //   SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input'
 //     AND name = $2 AND num_value IS NOT NULL AND num_value >= $3 AND num_value < $4
 // which the partial index (simulation_name, param_class, name, num_value, result_id) answers
 // alone (strings and other values have theirs); the runs matching every filter are the
-// intersection of those id sets. The issue text suggested one correlated EXISTS per filter
-// instead; measured on 100,000 runs of one simulation, SQLite evaluates such an EXISTS once per
+// intersection of those id sets. One correlated EXISTS per filter instead: measured on 100,000 runs of one simulation, SQLite evaluates such an EXISTS once per
 // run of the simulation (a full walk, ~270 ms for the count of a two-filter search), whereas the
 // intersection costs only as much as the filters select (~2 ms when they keep 2 % and 10 % of the
 // runs, ~20 ms for 20 % and 40 %); PostgreSQL turns both into the same semi-joins. Semantics are
@@ -38,9 +41,10 @@ export interface SearchCriteria {
  */
 export type SearchPlan = { kind: 'separate'; count: Statement; page: Statement } | { kind: 'combined'; statement: Statement };
 
-/** The columns of a search hit. */
+/** The columns of a search hit, named as the entity's properties (HitRecord). */
 export const HIT_COLUMNS =
-  'r.id, r.execution_id, r.simulation_name, r.simulation_version, r.squid_id, r.input_params, r.output_params, r.status, r.created_at';
+  'r.id, r.execution_id AS "executionId", r.simulation_name AS "simulationName", r.simulation_version AS "simulationVersion", ' +
+  'r.squid_id AS "squidId", r.input_params AS "inputParams", r.output_params AS "outputParams", r.status, r.created_at AS "createdAt"';
 
 const CLASS_LITERAL: Record<ResultParamClass, string> = { input: "'input'", output: "'output'" };
 

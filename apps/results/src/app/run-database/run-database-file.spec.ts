@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
+import { DomainError } from '@simsvc/contracts';
 import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,7 @@ import { PrivateDirectory } from './private-directory';
 import { RunDatabaseReader } from './run-database.reader';
 import { RunDatabaseWorkers } from './run-database-workers';
 
-// How a run database is taken and copied (run-database.worker.js) and what its refusals become
+// How a run database is taken and copied (run-database.worker.ts) and what its refusals become
 // (run-database-file.ts). The path given to the reader was checked by name
 // (resolveRunDatabasePath); these specs stand for what can change between that check and the open.
 describe('run database file', () => {
@@ -44,8 +45,8 @@ describe('run database file', () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(HttpException);
-    return { status: (error as HttpException).getStatus(), message: (error as HttpException).message };
+    expect(error).toBeInstanceOf(DomainError);
+    return { status: (error as DomainError).status, message: (error as DomainError).message };
   }
 
   it('copies the file into a private directory (0700) as mode 0600 for the lease, and deletes it after', async () => {

@@ -1,17 +1,17 @@
 // What the service makes of a worker's failure to take hold of a run database (the descriptor,
-// its checks and the private copy are made in run-database.worker.js): the domain error the
+// its checks and the private copy are made in run-database.worker.ts): the domain error the
 // client sees, without a server path.
 import type { WorkerFailure } from './run-database-workers';
-import { InvalidRunDatabaseError, RunDatabaseNotFoundError, RunDatabaseOutsideRootError } from './run-database.errors';
+import { InvalidRunDatabase, RunDatabaseNotFound, RunDatabaseOutsideRoot } from './run-database.errors';
 
 /** The domain error of a refused file, or undefined when failure is not a refusal. */
 export function refusalOf(failure: unknown): Error | undefined {
   if (typeof failure !== 'object' || failure === null) return undefined;
   const { name, kind, message } = failure as WorkerFailure;
   if (name !== 'RunDatabaseRefusal') return undefined;
-  if (kind === 'not-found') return new RunDatabaseNotFoundError();
-  if (kind === 'outside-root') return new RunDatabaseOutsideRootError();
-  return new InvalidRunDatabaseError(message, failure);
+  if (kind === 'not-found') return new RunDatabaseNotFound();
+  if (kind === 'outside-root') return new RunDatabaseOutsideRoot();
+  return new InvalidRunDatabase(message, failure);
 }
 
 /** True when failure is the worker finding no directory to put the copy in. */

@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
+import { DomainError } from '@simsvc/contracts';
 import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +28,11 @@ describe('resolveRunDatabasePath', () => {
       () => undefined,
       (reason: unknown) => reason,
     );
-    expect(error).toBeInstanceOf(HttpException);
-    const httpError = error as HttpException;
-    expect(httpError.getStatus()).toBe(status);
-    expect(httpError.message).toBe(message);
-    expect(httpError.message).not.toContain(sandbox);
+    expect(error).toBeInstanceOf(DomainError);
+    const domainError = error as DomainError;
+    expect(domainError.status).toBe(status);
+    expect(domainError.message).toBe(message);
+    expect(domainError.message).not.toContain(sandbox);
   }
 
   describe('inside the root', () => {

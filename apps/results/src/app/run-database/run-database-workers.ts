@@ -11,46 +11,28 @@ import type { OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import { type ChildProcess, fork } from 'node:child_process';
 import { unlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunDatabaseTimeoutError } from './run-database.errors';
+import { RunDatabaseTimeout } from './run-database.errors';
+import type {
+  RunDatabaseSource,
+  Statement,
+  StatementParams,
+  StatementResult,
+  WorkerFailure,
+  WorkerReply,
+  WorkerRequest,
+} from './run-database.worker';
 
-// Next to this module in the sources, next to main.js in a build (the results webpack config copies it)..
-const WORKER_SCRIPT = join(__dirname, 'run-database.worker.js');
+// A build has the compiled worker next to main.js (an entry of the results webpack config); the
+// sources (tests) have the TypeScript file next to this module, which Node runs by stripping its
+// types (by default from Node 22.18; before that behind a flag).
+const BUILT_WORKER = join(__dirname, 'run-database.worker.js');
+const WORKER_SCRIPT = existsSync(BUILT_WORKER) ? BUILT_WORKER : join(__dirname, 'run-database.worker.ts');
+const STRIPS_TYPES = Boolean((process.features as { typescript?: unknown }).typescript);
+const WORKER_EXEC_ARGV = WORKER_SCRIPT.endsWith('.ts') && !STRIPS_TYPES ? ['--experimental-strip-types'] : [];
 
-/**
- * The run database a lease reads: the file at source (already confined to root by name), copied
- * by the worker through one descriptor to target, a new file in a private directory.
- */
-export interface RunDatabaseSource {
-  source: string;
-  root: string;
-  target: string;
-  maxFileBytes: number;
-}
-
-export type StatementParams = readonly unknown[] | Readonly<Record<string, unknown>>;
-
-/**
- * What a worker reports of one failed request: SQLite failures carry name SqliteError and a code,
- * a refused file name RunDatabaseRefusal and a kind, a copy not made name PrivateCopyError and a code.
- */
-export interface WorkerFailure {
-  name?: string;
-  message: string;
-  code?: string;
-  kind?: 'not-found' | 'outside-root' | 'invalid';
-}
-
-/** Rows of one statement, with its result columns (so that specs can tell what was fetched). */
-export interface StatementResult<Row> {
-  rows: Row[];
-  columns: string[];
-}
-
-export interface Statement {
-  sql: string;
-  params?: StatementParams;
-}
+export type { RunDatabaseSource, Statement, StatementParams, StatementResult, WorkerFailure };
 
 /**
  * One run database open in one worker, for as long as a lease lasts. A batch of statements costs
@@ -62,8 +44,7 @@ export interface RunDatabaseSession {
   all<Row>(sql: string, params?: StatementParams): Promise<StatementResult<Row>>;
 }
 
-type Request = { open?: RunDatabaseSource; statements?: readonly Statement[]; close?: boolean };
-type Reply = { id: number; results?: StatementResult<unknown>[]; error?: WorkerFailure };
+type Request = Omit<WorkerRequest, 'id'>;
 
 /**
  * Up to one worker per core, started when first needed and kept for the next read (starting a
@@ -81,11 +62,11 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
   /**
    * Copies the file and opens the copy in a worker, and runs work against it; the worker is
    * killed when the whole takes longer than deadlineMs, and work then fails with
-   * RunDatabaseTimeoutError. The worker deletes the copy when the lease ends.
+   * RunDatabaseTimeout. The worker deletes the copy when the lease ends.
    */
   async withDatabase<T>(database: RunDatabaseSource, deadlineMs: number, work: (session: RunDatabaseSession) => Promise<T>): Promise<T> {
     const worker = await this.acquire();
-    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeoutError()), deadlineMs);
+    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeout()), deadlineMs);
     // The file is copied and opened with the first batch, and closed (the copy deleted) after
     // the last without waiting, so that this overlaps the caller's own work (closing with the
     // last batch measured slower): the next lease's requests queue behind the close.
@@ -148,13 +129,16 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
 
 class RunDatabaseWorker {
   // No inherited flags (an --inspect port, say); stdout unused, stderr shared for native crashes.
-  private readonly worker: ChildProcess = fork(WORKER_SCRIPT, [], { execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: unknown) => void }>();
+  private readonly worker: ChildProcess = fork(WORKER_SCRIPT, [], {
+    execArgv: WORKER_EXEC_ARGV,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void }>();
   private nextId = 0;
   private failure?: unknown;
 
   constructor() {
-    this.worker.on('message', (reply: Reply) => {
+    this.worker.on('message', (reply: WorkerReply) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       pending?.resolve(reply);
@@ -173,9 +157,9 @@ class RunDatabaseWorker {
   async request(message: Request): Promise<StatementResult<unknown>[]> {
     if (this.failure !== undefined) throw this.failure;
     const id = this.nextId++;
-    const reply = await new Promise<Reply>((resolve, reject) => {
+    const reply = await new Promise<WorkerReply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.send({ id, ...message }, (error) => {
+      this.worker.send({ id, ...message } satisfies WorkerRequest, (error) => {
         if (error) this.fail(error);
       });
     });

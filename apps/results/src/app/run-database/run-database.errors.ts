@@ -1,35 +1,42 @@
 // Domain errors of run-database access. Messages never carry a server path: the client only
 // ever sees the path it sent, or "run database".
-import { ForbiddenException, NotFoundException, PayloadTooLargeException, UnprocessableEntityException } from '@nestjs/common';
+import { DomainError } from '@simsvc/contracts';
 
-export class RunDatabaseOutsideRootError extends ForbiddenException {
+export class RunDatabaseOutsideRoot extends DomainError {
+  readonly status = 403;
+
   constructor() {
     super('run_db_path is outside the runs root');
   }
 }
 
-export class RunDatabaseNotFoundError extends NotFoundException {
+export class RunDatabaseNotFound extends DomainError {
+  readonly status = 404;
+
   constructor() {
     super('run database not found');
   }
 }
 
 /** The file exists but is not a readable sim2l run database; the reason names what is wrong. */
-export class InvalidRunDatabaseError extends UnprocessableEntityException {
+export class InvalidRunDatabase extends DomainError {
+  readonly status = 422;
+
   constructor(reason: string, cause?: unknown) {
-    super(reason, cause === undefined ? undefined : { cause });
+    super(reason);
+    if (cause !== undefined) this.cause = cause;
   }
 }
 
 /** The run database holds more than the service agrees to load. */
-export class RunDatabaseTooLargeError extends PayloadTooLargeException {
-  constructor(reason: string) {
-    super(reason);
-  }
+export class RunDatabaseTooLarge extends DomainError {
+  readonly status = 413;
 }
 
 /** Reading the run database overran its deadline; the worker reading it was terminated. */
-export class RunDatabaseTimeoutError extends UnprocessableEntityException {
+export class RunDatabaseTimeout extends DomainError {
+  readonly status = 422;
+
   constructor() {
     super('run database took too long to read');
   }

@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
+import { DomainError } from '@simsvc/contracts';
 import { makeRunFixture, type RunDatabaseFixture, writeRunDatabase, alterRunDatabase } from '@simsvc/testing';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,11 +39,11 @@ describe('RunDatabaseReader', () => {
     } catch (caught) {
       error = caught;
     }
-    expect(error).toBeInstanceOf(HttpException);
-    const httpError = error as HttpException;
-    expect(httpError.getStatus()).toBe(status);
-    expect(httpError.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
-    expect(httpError.message).not.toContain(dir);
+    expect(error).toBeInstanceOf(DomainError);
+    const domainError = error as DomainError;
+    expect(domainError.status).toBe(status);
+    expect(domainError.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+    expect(domainError.message).not.toContain(dir);
   }
 
   describe('a well-formed run database', () => {

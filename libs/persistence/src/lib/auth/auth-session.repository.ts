@@ -1,19 +1,16 @@
-import { SqlExecutor } from '../database/sql-executor';
+import { Injectable } from '@nestjs/common';
+import { IsNull, LessThan } from 'typeorm';
+import { InjectStoreDatabase } from '../database/database.module';
+import { StoreDatabase } from '../database/store-database';
 import { AuthSessionEntity } from './auth-session.entity';
+import { AuthUserEntity } from './auth-user.entity';
+import { AUTH_STORE } from './auth.store';
 
 /** A user as the per-request check sees them. */
-export interface SessionHolderRecord {
-  role: string;
-  disabled: boolean;
-}
+export type SessionHolderRecord = Pick<AuthUserEntity, 'role' | 'disabled'>;
 
 /** What the per-request check needs to know about a session: its row and the users it speaks for now. */
-export interface SessionStateRecord {
-  revokedAt: number | null;
-  /** null for anonymous sessions. */
-  username: string | null;
-  /** Space-separated privileges of the session's latest token. */
-  privileges: string;
+export interface SessionStateRecord extends Pick<AuthSessionEntity, 'revokedAt' | 'username' | 'privileges'> {
   /** The user of a user session as stored now; null when there is none (anonymous, or deleted). */
   user: SessionHolderRecord | null;
   /** The user an anonymous session was minted from, as stored now; null when none or deleted. */
@@ -21,69 +18,54 @@ export interface SessionStateRecord {
 }
 
 interface StateRow {
-  revoked_at: number | string | null;
+  revokedAt: number | string | null;
   username: string | null;
-  issued_by: string | null;
   privileges: string;
-  user_role: string | null;
-  user_disabled: boolean | number | null;
-  issuer_role: string | null;
-  issuer_disabled: boolean | number | null;
+  userRole: string | null;
+  userDisabled: boolean | number | null;
+  issuerRole: string | null;
+  issuerDisabled: boolean | number | null;
 }
 
-const STATE_SQL = `SELECT s.revoked_at, s.username, s.issued_by, s.privileges,
-    u.role AS user_role, u.disabled AS user_disabled, i.role AS issuer_role, i.disabled AS issuer_disabled
-  FROM auth_sessions s
-  LEFT JOIN auth_users u ON u.username = s.username
-  LEFT JOIN auth_users i ON i.username = s.issued_by
-  WHERE s.id = $1`;
-
-interface SessionRow {
-  id: string;
-  username: string | null;
-  issued_by: string | null;
-  role: string;
-  privileges: string;
-  lifetime_seconds: number;
-  created_at: number | string;
-  expires_at: number | string;
-  revoked_at: number | string | null;
-}
-
-const COLUMNS = 'id, username, issued_by, role, privileges, lifetime_seconds, created_at, expires_at, revoked_at';
-
+@Injectable()
 export class AuthSessionRepository {
-  constructor(private readonly sql: SqlExecutor) {}
+  constructor(@InjectStoreDatabase(AUTH_STORE) private readonly db: StoreDatabase) {}
 
   async insert(session: AuthSessionEntity): Promise<void> {
-    await this.sql.execute(`INSERT INTO auth_sessions (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
-      session.id,
-      session.username,
-      session.issuedBy,
-      session.role,
-      session.privileges,
-      session.lifetimeSeconds,
-      session.createdAt,
-      session.expiresAt,
-      session.revokedAt,
-    ]);
+    await this.db.run((manager) => manager.insert(AuthSessionEntity, session));
   }
 
-  async findById(id: string): Promise<AuthSessionEntity | null> {
-    const rows = await this.sql.query<SessionRow>(`SELECT ${COLUMNS} FROM auth_sessions WHERE id = $1`, [id]);
-    return rows[0] ? toEntity(rows[0]) : null;
+  findById(id: string): Promise<AuthSessionEntity | null> {
+    return this.db.run((manager) => manager.findOneBy(AuthSessionEntity, { id }));
   }
 
-  /** The per-request lookup (made at most once per session every 2 s): one row by key, two joins by unique key. */
+  /**
+   * The per-request lookup, made at most once per session every 2 s (SessionStateCache): one row
+   * by key, two joins by unique key. Not a measured hot path, so TypeORM builds it.
+   */
   async findState(id: string): Promise<SessionStateRecord | null> {
-    const [row] = await this.sql.query<StateRow>(STATE_SQL, [id]);
+    const row = await this.db.run((manager) =>
+      manager
+        .createQueryBuilder(AuthSessionEntity, 'session')
+        .leftJoin(AuthUserEntity, 'holder', 'holder.username = session.username')
+        .leftJoin(AuthUserEntity, 'issuer', 'issuer.username = session.issuedBy')
+        .select('session.revokedAt', 'revokedAt')
+        .addSelect('session.username', 'username')
+        .addSelect('session.privileges', 'privileges')
+        .addSelect('holder.role', 'userRole')
+        .addSelect('holder.disabled', 'userDisabled')
+        .addSelect('issuer.role', 'issuerRole')
+        .addSelect('issuer.disabled', 'issuerDisabled')
+        .where('session.id = :id', { id })
+        .getRawOne<StateRow>(),
+    );
     if (!row) return null;
     return {
-      revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+      revokedAt: row.revokedAt === null ? null : Number(row.revokedAt),
       username: row.username,
       privileges: row.privileges,
-      user: row.user_role === null ? null : { role: row.user_role, disabled: Boolean(row.user_disabled) },
-      issuer: row.issuer_role === null ? null : { role: row.issuer_role, disabled: Boolean(row.issuer_disabled) },
+      user: row.userRole === null ? null : { role: row.userRole, disabled: Boolean(row.userDisabled) },
+      issuer: row.issuerRole === null ? null : { role: row.issuerRole, disabled: Boolean(row.issuerDisabled) },
     };
   }
 
@@ -91,38 +73,28 @@ export class AuthSessionRepository {
    * Records a newly issued token of a live session: its claims become the session's, and the
    * session's expiry moves to the token's when later. False when the session is revoked or gone.
    */
-  async recordRefresh(id: string, role: string, privileges: string, tokenExpiresAt: number): Promise<boolean> {
-    const affected = await this.sql.execute(
-      `UPDATE auth_sessions SET role = $1, privileges = $2, expires_at = CASE WHEN expires_at < $3 THEN $3 ELSE expires_at END
-       WHERE id = $4 AND revoked_at IS NULL`,
-      [role, privileges, tokenExpiresAt, id],
-    );
-    return affected > 0;
+  recordRefresh(id: string, role: string, privileges: string, tokenExpiresAt: number): Promise<boolean> {
+    return this.db.run(async (manager) => {
+      const result = await manager
+        .createQueryBuilder()
+        .update(AuthSessionEntity)
+        .set({ role, privileges, expiresAt: () => 'CASE WHEN expires_at < :tokenExpiresAt THEN :tokenExpiresAt ELSE expires_at END' })
+        .where('id = :id AND revoked_at IS NULL', { id, tokenExpiresAt })
+        .execute();
+      return (result.affected ?? 0) > 0;
+    });
   }
 
   /** True when this call revoked it (false: unknown or already revoked). */
-  async revoke(id: string, now: number): Promise<boolean> {
-    const affected = await this.sql.execute('UPDATE auth_sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [now, id]);
-    return affected > 0;
+  revoke(id: string, now: number): Promise<boolean> {
+    return this.db.run(async (manager) => {
+      const result = await manager.update(AuthSessionEntity, { id, revokedAt: IsNull() }, { revokedAt: now });
+      return (result.affected ?? 0) > 0;
+    });
   }
 
   /** Removes sessions none of whose tokens can still be valid. */
-  async deleteExpired(now: number): Promise<number> {
-    const affected = await this.sql.execute('DELETE FROM auth_sessions WHERE expires_at < $1', [now]);
-    return affected;
+  deleteExpired(now: number): Promise<number> {
+    return this.db.run(async (manager) => (await manager.delete(AuthSessionEntity, { expiresAt: LessThan(now) })).affected ?? 0);
   }
-}
-
-function toEntity(row: SessionRow): AuthSessionEntity {
-  return Object.assign(new AuthSessionEntity(), {
-    id: row.id,
-    username: row.username,
-    issuedBy: row.issued_by,
-    role: row.role,
-    privileges: row.privileges,
-    lifetimeSeconds: Number(row.lifetime_seconds),
-    createdAt: Number(row.created_at),
-    expiresAt: Number(row.expires_at),
-    revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
-  });
 }

@@ -1,15 +1,21 @@
-import { SqlExecutor } from '../database/sql-executor';
+import { Injectable } from '@nestjs/common';
+import { InjectStoreDatabase } from '../database/database.module';
+import { StoreDatabase } from '../database/store-database';
+import { AuthSettingEntity } from './auth-setting.entity';
+import { AUTH_STORE } from './auth.store';
 
+@Injectable()
 export class AuthSettingRepository {
-  constructor(private readonly sql: SqlExecutor) {}
+  constructor(@InjectStoreDatabase(AUTH_STORE) private readonly db: StoreDatabase) {}
 
   /**
    * Stores `value` unless the setting exists, then returns the stored value: replicas starting
    * together each propose one and all end up with the same.
    */
-  async getOrInsert(name: string, value: string): Promise<string> {
-    await this.sql.execute('INSERT INTO auth_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, value]);
-    const rows = await this.sql.query<{ value: string }>('SELECT value FROM auth_settings WHERE name = $1', [name]);
-    return rows[0].value;
+  getOrInsert(name: string, value: string): Promise<string> {
+    return this.db.run(async (manager) => {
+      await manager.createQueryBuilder().insert().into(AuthSettingEntity).values({ name, value }).orIgnore().execute();
+      return (await manager.findOneByOrFail(AuthSettingEntity, { name })).value;
+    });
   }
 }

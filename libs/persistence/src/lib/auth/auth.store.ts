@@ -5,13 +5,17 @@ import { AuthUserEntity } from './auth-user.entity';
 import { RateEventEntity } from './rate-event.entity';
 import { CreateAuthTablesPostgres1767225600000, CreateAuthTablesSqlite1767225600000 } from './migrations/1767225600000-create-auth-tables';
 import { SecurityControlsPostgres1767312000000, SecurityControlsSqlite1767312000000 } from './migrations/1767312000000-security-controls';
+import {
+  EntityColumnTypesPostgres1768000000000,
+  EntityColumnTypesSqlite1768000000000,
+} from './migrations/1768000000000-entity-column-types';
 
 /** The auth store: users, sessions, rate limits (logins, anonymous sessions) and the generated signing secret. */
 export const AUTH_STORE: StoreDefinition = {
   name: 'auth',
   entities: [AuthUserEntity, AuthSessionEntity, RateEventEntity, AuthSettingEntity],
   migrations: {
-    sqlite: [CreateAuthTablesSqlite1767225600000, SecurityControlsSqlite1767312000000],
-    postgresql: [CreateAuthTablesPostgres1767225600000, SecurityControlsPostgres1767312000000],
+    sqlite: [CreateAuthTablesSqlite1767225600000, SecurityControlsSqlite1767312000000, EntityColumnTypesSqlite1768000000000],
+    postgresql: [CreateAuthTablesPostgres1767225600000, SecurityControlsPostgres1767312000000, EntityColumnTypesPostgres1768000000000],
   },
 };

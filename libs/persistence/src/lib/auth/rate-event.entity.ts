@@ -10,7 +10,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('auth_rate_events_subject', ['scope', 'subject', 'at'])
 @Index('auth_rate_events_at', ['at'])
 export class RateEventEntity {
-  /** BIGINT identity in PostgreSQL (rows churn; the sequence never resets), INTEGER rowid in SQLite. */
+  /** INTEGER on both backends; PostgreSQL's identity cycles (rows live minutes, so a reused id is long gone). */
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   /** What is limited: `login` or `anonymous`. */
   @Column({ type: 'text' }) scope!: string;

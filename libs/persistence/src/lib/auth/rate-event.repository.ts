@@ -1,4 +1,9 @@
-import { SqlExecutor } from '../database/sql-executor';
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LessThanOrEqual } from 'typeorm';
+import { InjectStoreDatabase } from '../database/database.module';
+import { StoreDatabase } from '../database/store-database';
+import { AUTH_STORE } from './auth.store';
+import { RateEventEntity } from './rate-event.entity';
 
 /** A bound on events of one (scope, subject): at most `max` within `windowMicros`, per client address or in all. */
 export interface RateLimit {
@@ -14,6 +19,8 @@ export interface RateLimit {
  */
 export type Reservation = { granted: true; id: number } | { granted: false; busy: boolean; retryAfterMicros: number };
 
+type EventKey = Pick<RateEventEntity, 'scope' | 'subject' | 'clientAddress'>;
+
 /**
  * Rate-limited events shared by every replica using the store. A reservation counts and records
  * in one transaction that holds a lock on what it counts, so parallel requests cannot all see
@@ -22,10 +29,11 @@ export type Reservation = { granted: true; id: number } | { granted: false; busy
  * limit counts per address. An event is recorded in flight (an attempt whose outcome is not known
  * yet) or settled; both count against a limit, but only settled ones refuse for the window.
  */
+@Injectable()
 export class RateEventRepository {
-  constructor(private readonly sql: SqlExecutor) {}
+  constructor(@InjectStoreDatabase(AUTH_STORE) private readonly db: StoreDatabase) {}
 
-  async reserve(
+  reserve(
     scope: string,
     subject: string,
     clientAddress: string,
@@ -33,47 +41,45 @@ export class RateEventRepository {
     now: number,
     inFlight: boolean,
   ): Promise<Reservation> {
-    return this.sql.transaction(async (tx) => {
-      if (tx.backend === 'postgresql') {
+    const key: EventKey = { scope, subject, clientAddress };
+    return this.db.transaction(async (manager): Promise<Reservation> => {
+      if (this.db.backend === 'postgresql') {
         // Limits that all count per address need only that address's lock; one across addresses needs the subject's.
         const perAddressOnly = limits.every((limit) => limit.perAddress);
-        const key = perAddressOnly ? `${scope}\n${subject}\n${clientAddress}` : `${scope}\n${subject}`;
-        await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+        const lock = perAddressOnly ? `${scope}\n${subject}\n${clientAddress}` : `${scope}\n${subject}`;
+        // An advisory lock has no query-builder form.
+        await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [lock]);
       }
       let settledWait = 0;
       let busyWait = 0;
       for (const limit of limits) {
-        const address = limit.perAddress ? clientAddress : null;
         const since = now - limit.windowMicros;
-        const all = await recentTimes(tx, scope, subject, address, since, limit.max, false);
+        const all = await recentTimes(manager, key, limit, since, false);
         if (all.length < limit.max) continue;
-        const settled = await recentTimes(tx, scope, subject, address, since, limit.max, true);
+        const settled = await recentTimes(manager, key, limit, since, true);
         // Room again when the max-th most recent event leaves the window; the longest wait of the limits reached wins.
         if (settled.length >= limit.max) settledWait = Math.max(settledWait, waitFor(settled, limit, now));
         else busyWait = Math.max(busyWait, waitFor(all, limit, now));
       }
       if (settledWait > 0) return { granted: false, busy: false, retryAfterMicros: settledWait };
       if (busyWait > 0) return { granted: false, busy: true, retryAfterMicros: busyWait };
-      const [row] = await tx.query<{ id: number | string }>(
-        'INSERT INTO auth_rate_events (scope, subject, client_address, at, in_flight) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [scope, subject, clientAddress, now, inFlight ? 1 : 0],
-      );
-      return { granted: true, id: Number(row.id) };
+      const inserted = await manager.insert(RateEventEntity, { ...key, at: now, inFlight: inFlight ? 1 : 0 });
+      return { granted: true, id: Number(inserted.identifiers[0]['id']) };
     });
   }
 
   /** Gives a reserved event back (a login that succeeded does not count). */
   async release(id: number): Promise<void> {
-    await this.sql.execute('DELETE FROM auth_rate_events WHERE id = $1', [id]);
+    await this.db.run((manager) => manager.delete(RateEventEntity, { id }));
   }
 
   /** Marks an event in flight as settled: it counts as a failure for the rest of its window. */
   async settle(id: number): Promise<void> {
-    await this.sql.execute('UPDATE auth_rate_events SET in_flight = 0 WHERE id = $1', [id]);
+    await this.db.run((manager) => manager.update(RateEventEntity, { id }, { inFlight: 0 }));
   }
 
-  async deleteOlderThan(before: number): Promise<number> {
-    return this.sql.execute('DELETE FROM auth_rate_events WHERE at <= $1', [before]);
+  deleteOlderThan(before: number): Promise<number> {
+    return this.db.run(async (manager) => (await manager.delete(RateEventEntity, { at: LessThanOrEqual(before) })).affected ?? 0);
   }
 }
 
@@ -81,29 +87,25 @@ export class RateEventRepository {
 const waitFor = (times: number[], limit: RateLimit, now: number): number => times[limit.max - 1] + limit.windowMicros - now;
 
 /**
- * Times of the events after `since`, newest first, at most `limit`; of one address, or of all
- * when null; only the settled ones when `settledOnly`.
+ * Times of the events of `key` after `since`, newest first, at most `limit.max`; of its address
+ * only when the limit counts per address; only the settled ones when `settledOnly`.
  */
 async function recentTimes(
-  sql: SqlExecutor,
-  scope: string,
-  subject: string,
-  clientAddress: string | null,
+  manager: EntityManager,
+  key: EventKey,
+  limit: RateLimit,
   since: number,
-  limit: number,
   settledOnly: boolean,
 ): Promise<number[]> {
-  const settled = settledOnly ? ' AND in_flight = 0' : '';
-  const rows =
-    clientAddress === null
-      ? await sql.query<{ at: number | string }>(
-          `SELECT at FROM auth_rate_events WHERE scope = $1 AND subject = $2 AND at > $3${settled} ORDER BY at DESC LIMIT $4`,
-          [scope, subject, since, limit],
-        )
-      : await sql.query<{ at: number | string }>(
-          `SELECT at FROM auth_rate_events WHERE scope = $1 AND subject = $2 AND client_address = $3 AND at > $4${settled}
-           ORDER BY at DESC LIMIT $5`,
-          [scope, subject, clientAddress, since, limit],
-        );
+  const query = manager
+    .getRepository(RateEventEntity)
+    .createQueryBuilder('event')
+    .select('event.at', 'at')
+    .where('event.scope = :scope AND event.subject = :subject AND event.at > :since', { ...key, since })
+    .orderBy('event.at', 'DESC')
+    .limit(limit.max);
+  if (limit.perAddress) query.andWhere('event.clientAddress = :clientAddress', { clientAddress: key.clientAddress });
+  if (settledOnly) query.andWhere('event.inFlight = 0');
+  const rows = await query.getRawMany<{ at: number | string }>();
   return rows.map((row) => Number(row.at));
 }

@@ -1,17 +1,24 @@
-import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-// The catalog's tables, as the migrations create them (synchronize is never used). The service
-// reads and writes them with plain SQL (see apps/catalog/*/*.repository.ts); these classes
-// document the columns. Times are integer microseconds since the epoch; JSON is stored as text.
+// The catalog's tables: the one declaration of their columns, checked against the migrated schema
+// on both backends. The service reads and writes them through TypeORM, its measured hot paths
+// through named statements (apps/catalog/src/app/catalog.statements.ts). Times are integer
+// microseconds since the epoch; JSON is stored as text. Indexes TypeORM cannot express (DESC
+// columns, partial, expression, trigram) are declared `synchronize: false` and made by the
+// migrations, as are the SQLite FTS5 table and the triggers keeping statistics and the FTS index.
+// A foreign key to catalog_simulations is a relation property next to its simulation_id column,
+// named as PostgreSQL named it (`<table>_simulation_id_fkey`); the repositories use the column.
 
 @Entity('catalog_simulations')
 @Unique('catalog_simulations_name_version', ['name', 'version'])
+// (name, version_sort_key DESC, id DESC): the latest version of a name in one probe.
+@Index('catalog_simulations_latest', { synchronize: false })
 export class CatalogSimulationEntity {
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ type: 'text' }) name!: string;
   @Column({ type: 'text' }) version!: string;
   /** Byte-wise sortable key: semantic versions by precedence above all other versions (see version-order.ts). */
-  @Column({ name: 'version_sort_key', type: 'text' }) versionSortKey!: string;
+  @Column({ name: 'version_sort_key', type: 'text', collation: 'C' }) versionSortKey!: string;
   @Column({ type: 'text' }) status!: string;
   @Column({ name: 'created_at', type: 'bigint' }) createdAt!: number;
   @Column({ name: 'updated_at', type: 'bigint' }) updatedAt!: number;
@@ -36,29 +43,47 @@ export class CatalogSimulationEntity {
 }
 
 /** One row per (simulation, lower-cased tag): the tag filter of search, by index. */
-@Entity('catalog_simulation_tags')
+@Entity('catalog_simulation_tags', { withoutRowid: true })
 @Index('catalog_simulation_tags_tag', ['tag', 'simulationId'])
 export class CatalogSimulationTagEntity {
   @PrimaryColumn({ name: 'simulation_id', type: 'integer' }) simulationId!: number;
   @PrimaryColumn({ type: 'text' }) tag!: string;
+  @ManyToOne(() => CatalogSimulationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'simulation_id', foreignKeyConstraintName: 'catalog_simulation_tags_simulation_id_fkey' })
+  simulation?: CatalogSimulationEntity;
 }
 
 /** The search vocabulary: every distinct lower-cased word of names, descriptions and tags (trigram-indexed). */
+// Unique words: by md5(term) on PostgreSQL (a B-tree entry of a long word would exceed the page
+// limit), by term on SQLite; trigram-indexed (pg_trgm GIN / the FTS5 table catalog_search_terms_fts).
 @Entity('catalog_search_terms')
+@Index('catalog_search_terms_term', { synchronize: false })
+@Index('catalog_search_terms_trgm', { synchronize: false })
 export class CatalogSearchTermEntity {
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ type: 'text' }) term!: string;
 }
 
 /** Which simulations use which word. */
-@Entity('catalog_search_postings')
+// No foreign key to the vocabulary: on PostgreSQL its check would lock the row of every common
+// word in every registration (see the first migration).
+@Entity('catalog_search_postings', { withoutRowid: true })
 @Index('catalog_search_postings_simulation', ['simulationId'])
 export class CatalogSearchPostingEntity {
   @PrimaryColumn({ name: 'term_id', type: 'integer' }) termId!: number;
   @PrimaryColumn({ name: 'simulation_id', type: 'integer' }) simulationId!: number;
+  @ManyToOne(() => CatalogSimulationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'simulation_id', foreignKeyConstraintName: 'catalog_search_postings_simulation_id_fkey' })
+  simulation?: CatalogSimulationEntity;
 }
 
 @Entity('catalog_executions')
+// (simulation_id, created_at DESC, execution_id DESC) and (simulation_id, status, created_at DESC,
+// execution_id DESC): a simulation's executions, newest first; (unattached_name, unattached_version)
+// WHERE simulation_id IS NULL: the executions a registration attaches.
+@Index('catalog_executions_simulation', { synchronize: false })
+@Index('catalog_executions_status', { synchronize: false })
+@Index('catalog_executions_unattached', { synchronize: false })
 export class CatalogExecutionEntity {
   @PrimaryColumn({ name: 'execution_id', type: 'text' }) executionId!: string;
   /** NULL while the simulation its squid_id names is not registered (see unattachedName). */
@@ -83,10 +108,13 @@ export class CatalogExecutionEntity {
   /** The simulation name and version of the squid_id of an unattached execution, to attach it at registration. */
   @Column({ name: 'unattached_name', type: 'text', nullable: true }) unattachedName!: string | null;
   @Column({ name: 'unattached_version', type: 'text', nullable: true }) unattachedVersion!: string | null;
+  @ManyToOne(() => CatalogSimulationEntity, { onDelete: 'NO ACTION' })
+  @JoinColumn({ name: 'simulation_id', foreignKeyConstraintName: 'catalog_executions_simulation_id_fkey' })
+  simulation?: CatalogSimulationEntity;
 }
 
 /** Per (simulation, status): executions, and for finished states their durations (kept by triggers). */
-@Entity('catalog_execution_stats')
+@Entity('catalog_execution_stats', { withoutRowid: true })
 export class CatalogExecutionStatsEntity {
   @PrimaryColumn({ name: 'simulation_id', type: 'integer' }) simulationId!: number;
   @PrimaryColumn({ type: 'text' }) status!: string;
@@ -96,6 +124,9 @@ export class CatalogExecutionStatsEntity {
   @Column({ name: 'duration_sum', type: 'bigint' }) durationSum!: number;
   @Column({ name: 'duration_min', type: 'bigint', nullable: true }) durationMin!: number | null;
   @Column({ name: 'duration_max', type: 'bigint', nullable: true }) durationMax!: number | null;
+  @ManyToOne(() => CatalogSimulationEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'simulation_id', foreignKeyConstraintName: 'catalog_execution_stats_simulation_id_fkey' })
+  simulation?: CatalogSimulationEntity;
 }
 
 /**
@@ -105,6 +136,7 @@ export class CatalogExecutionStatsEntity {
  */
 @Entity('catalog_sync_items')
 @Unique('catalog_sync_items_manifest', ['manifestPath', 'name', 'version'])
+@Index('catalog_sync_items_status', ['status', 'discoveredAt', 'id'])
 export class CatalogSyncItemEntity {
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ name: 'manifest_path', type: 'text' }) manifestPath!: string;

@@ -21,6 +21,7 @@ import {
   Sim2lCompatibilityPostgres1767500000000,
   Sim2lCompatibilitySqlite1767500000000,
 } from './migrations/1767500000000-sim2l-compatibility';
+import { EntitySchemaSqlite1768100000000 } from './migrations/1768100000000-entity-schema';
 
 export const CATALOG_STORE: StoreDefinition = {
   name: 'catalog',
@@ -35,7 +36,13 @@ export const CATALOG_STORE: StoreDefinition = {
     CatalogInstallationEntity,
   ],
   migrations: {
-    sqlite: [CreateCatalogTablesSqlite1767300000000, AddSimulationDocumentsSqlite1767400000000, Sim2lCompatibilitySqlite1767500000000],
+    sqlite: [
+      CreateCatalogTablesSqlite1767300000000,
+      AddSimulationDocumentsSqlite1767400000000,
+      Sim2lCompatibilitySqlite1767500000000,
+      // PostgreSQL's schema already matched the entities.
+      EntitySchemaSqlite1768100000000,
+    ],
     postgresql: [
       CreateCatalogTablesPostgres1767300000000,
       AddSimulationDocumentsPostgres1767400000000,

@@ -125,7 +125,7 @@ describe.each(SIMSVC_PG_AVAILABLE ? databases : databases.slice(0, 1))('simulati
         expect(Number(document_of)).toBe(Number(columns['updated_at']));
         expect(document).toBe(
           simulationDocument({
-            ...(columns as never),
+            ...(columns as unknown as Parameters<typeof simulationDocument>[0]),
             created_at: Number(columns['created_at']),
             updated_at: Number(columns['updated_at']),
           }),

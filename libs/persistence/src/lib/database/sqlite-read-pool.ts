@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { positionalArgs, toPositional } from './positional-parameters';
-import { StatementCache } from './sql-executor';
+import { LRUCache } from 'lru-cache';
+import { positionalArgs, PositionalSql, toPositional } from './named-statement';
+import type { WorkerReply, WorkerRequest } from './sqlite-read.worker';
 
 /** A statement with `$n` placeholders and its parameters. */
 export interface ReadStatement {
@@ -10,8 +12,10 @@ export interface ReadStatement {
   params: readonly unknown[];
 }
 
-// Next to this module in the sources, next to main.js in a build (each app's webpack config copies it).
-const WORKER_SCRIPT = join(__dirname, 'sqlite-read.worker.js');
+// A build has the compiled worker next to main.js (an entry of each app's webpack config); the
+// sources (tests) have the TypeScript file next to this module, which Node runs by stripping types.
+const BUILT_WORKER = join(__dirname, 'sqlite-read.worker.js');
+const WORKER_SCRIPT = existsSync(BUILT_WORKER) ? BUILT_WORKER : join(__dirname, 'sqlite-read.worker.ts');
 const CACHED_STATEMENTS = 64;
 
 /**
@@ -22,7 +26,7 @@ const CACHED_STATEMENTS = 64;
  */
 export class SqliteReadPool {
   private readonly workers: ReadWorker[];
-  private readonly positional = new StatementCache<ReturnType<typeof toPositional>>(CACHED_STATEMENTS);
+  private readonly positional = new LRUCache<string, PositionalSql>({ max: CACHED_STATEMENTS });
 
   constructor(path: string, size = defaultPoolSize()) {
     this.workers = Array.from({ length: size }, () => new ReadWorker(path));
@@ -59,8 +63,6 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-type WorkerReply = { id: number; rows: unknown[][] } | { id: number; error: { message: string; code?: string } };
-
 class ReadWorker {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
@@ -74,12 +76,12 @@ class ReadWorker {
     return this.pending.size;
   }
 
-  read(statements: { text: string; args: unknown[] }[]): Promise<unknown[][]> {
+  read(statements: WorkerRequest['statements']): Promise<unknown[][]> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker ??= this.start();
-      this.worker.postMessage({ id, statements });
+      this.worker.postMessage({ id, statements } satisfies WorkerRequest);
     });
   }
 

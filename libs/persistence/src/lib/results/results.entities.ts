@@ -1,7 +1,8 @@
-import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
-// The results store. Statements are hand-written SQL (apps/results results.repository.ts); these
-// entities document the tables. Times are integer microseconds since the epoch.
+// The results store's schema (its migrations create exactly these tables). Times are integer
+// microseconds since the epoch. Ids are INTEGER on both backends: SQLite's AUTOINCREMENT takes no
+// other type.
 
 /**
  * One registered run. Parameter values and schemas are kept whole, as JSON text, for retrieval.
@@ -12,7 +13,7 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
 @Index('results_execution_id', ['executionId'], { unique: true })
 @Index('results_simulation', ['simulationName', 'id'])
 export class ResultEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' }) id!: number;
+  @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ name: 'execution_id', type: 'text' }) executionId!: string;
   @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
   @Column({ name: 'simulation_version', type: 'text' }) simulationVersion!: string;
@@ -39,23 +40,28 @@ export class ResultEntity {
  * strings, and everything else (by value_type).
  */
 @Entity('result_params')
+@Check('result_params_class', "param_class IN ('input', 'output')")
+@Check('result_params_type', "value_type IN ('number', 'string', 'boolean', 'null', 'array', 'object')")
 @Index('result_params_number', ['simulationName', 'paramClass', 'name', 'numValue', 'resultId'], { where: 'num_value IS NOT NULL' })
 @Index('result_params_text', ['simulationName', 'paramClass', 'name', 'textValue', 'resultId'], { where: 'text_value IS NOT NULL' })
 @Index('result_params_other', ['simulationName', 'paramClass', 'name', 'valueType', 'boolValue', 'resultId'], {
   where: 'num_value IS NULL AND text_value IS NULL',
 })
 export class ResultParamEntity {
-  @PrimaryColumn({ name: 'result_id', type: 'bigint' }) resultId!: number;
+  @PrimaryColumn({ name: 'result_id', type: 'integer' }) resultId!: number;
+  @ManyToOne(() => ResultEntity, { onDelete: 'CASCADE', createForeignKeyConstraints: true })
+  @JoinColumn({ name: 'result_id', foreignKeyConstraintName: 'result_params_result_id_fkey' })
+  result?: ResultEntity;
   @PrimaryColumn({ name: 'param_class', type: 'text' }) paramClass!: 'input' | 'output';
   @PrimaryColumn({ type: 'text' }) name!: string;
   @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
   /** number, string, boolean, null, array or object: the JSON type of the value. */
-  @Column({ name: 'value_type', type: 'text' }) valueType!: string;
+  @Column({ name: 'value_type', type: 'text' }) valueType!: 'number' | 'string' | 'boolean' | 'null' | 'array' | 'object';
   /** The type the result's schema gives the parameter (e.g. `integer`). */
   @Column({ name: 'schema_type', type: 'text', nullable: true }) schemaType!: string | null;
   @Column({ name: 'num_value', type: 'double precision', nullable: true }) numValue!: number | null;
   @Column({ name: 'text_value', type: 'text', nullable: true }) textValue!: string | null;
-  @Column({ name: 'bool_value', type: 'smallint', nullable: true }) boolValue!: number | null;
+  @Column({ name: 'bool_value', type: 'smallint', nullable: true }) boolValue!: 0 | 1 | null;
   @Column({ name: 'json_value', type: 'text', nullable: true }) jsonValue!: string | null;
 }
 

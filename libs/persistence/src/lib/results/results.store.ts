@@ -3,13 +3,14 @@ import {
   CreateResultsTablesPostgres1767312000000,
   CreateResultsTablesSqlite1767312000000,
 } from './migrations/1767312000000-create-results-tables';
+import { EntitySchemaPostgres1768200000000, EntitySchemaSqlite1768200000000 } from './migrations/1768200000000-entity-schema';
 import { ResultEntity, ResultParamEntity, ResultSimulationEntity } from './results.entities';
 
 export const RESULTS_STORE: StoreDefinition = {
   name: 'results',
   entities: [ResultEntity, ResultParamEntity, ResultSimulationEntity],
   migrations: {
-    sqlite: [CreateResultsTablesSqlite1767312000000],
-    postgresql: [CreateResultsTablesPostgres1767312000000],
+    sqlite: [CreateResultsTablesSqlite1767312000000, EntitySchemaSqlite1768200000000],
+    postgresql: [CreateResultsTablesPostgres1767312000000, EntitySchemaPostgres1768200000000],
   },
 };

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable, isUniqueViolation } from '@simsvc/persistence';
-import { ErrorBody } from '@simsvc/contracts';
+import { DomainError, ErrorBody } from '@simsvc/contracts';
 import { errorBody } from './error-body.factory';
 
 /**
@@ -22,6 +22,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   private toBody(exception: unknown, requestId: string | undefined): ErrorBody {
     if (exception instanceof HttpException) return fromHttpException(exception);
+    if (exception instanceof DomainError) return fromDomainError(exception);
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn({ requestId, msg: `database unavailable: ${(exception as Error).message}` });
       return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'database unavailable');
@@ -40,6 +41,11 @@ function fromHttpException(exception: HttpException): ErrorBody {
   if (Array.isArray(details)) return errorBody(status, String(message), { ...extra, details: details.map(String) });
   if (Array.isArray(message)) return errorBody(status, String(message[0]), { ...extra, details: message.map(String) });
   return withDetails(status, typeof message === 'string' ? message : exception.message, extra);
+}
+
+function fromDomainError(error: DomainError): ErrorBody {
+  if (error.details) return errorBody(error.status, error.message, { ...error.extra, details: [...error.details] });
+  return withDetails(error.status, error.message, { ...error.extra });
 }
 
 /** Every 400 is a validation failure of some kind, so it always lists what failed. */

@@ -1,7 +1,23 @@
-/** SQL written with PostgreSQL's `$n` placeholders, rewritten for SQLite's positional `?`. */
+import { Backend } from './database-config';
+
+/**
+ * A hand-tuned statement of a measured hot path, kept in its store's `<store>.statements.ts`.
+ * Written with PostgreSQL's `$1, $2, …` placeholders; on SQLite each `$n` becomes a positional
+ * `?` bound to the n-th parameter. `name` names the prepared statement on PostgreSQL.
+ */
+export interface NamedStatement {
+  readonly name: string;
+  readonly sql: string | Readonly<Record<Backend, string>>;
+}
+
+export function statementText(statement: NamedStatement, backend: Backend): string {
+  return typeof statement.sql === 'string' ? statement.sql : statement.sql[backend];
+}
+
+/** SQL written with `$n` placeholders, rewritten for SQLite's positional `?`. */
 export interface PositionalSql {
   text: string;
-  /** For each `?` in order, the index of the `$n` parameter it stands for. */
+  /** For each `?` in order, the index of the parameter it stands for. */
   order: number[];
 }
 

@@ -1,17 +1,59 @@
-// Worker process of RunDatabaseWorkers (run-database-workers.ts), kept as plain CommonJS so that
-// it runs unbuilt both from the sources (tests) and next to the bundle (dist/apps/results/).
+// Worker process of RunDatabaseWorkers (run-database-workers.ts). From the sources Node runs this
+// file by stripping its types, so it is erasable TypeScript and CommonJS (with `import` statements
+// Node would reparse it as an ES module, with a warning); a build compiles it next to main.js.
 // Taking hold of the run database and SQLite work on it (parsing a schema of 100,000 views, say)
 // happen here, where the service can end them with SIGKILL, instead of on the event loop.
-// A request {id, open?, statements?, close?}: `open` ({source, root, target, maxFileBytes}) takes
-// the file at source by one descriptor and copies it to target (see copy below), then opens the
-// copy read-only (closing and deleting any earlier one); `statements` ([{sql, params}]) run in
-// order; `close` closes the copy and deletes it. The answer is {id, results: [{rows, columns}]},
-// or {id, error: {name, message, code?, kind?}}: name RunDatabaseRefusal (with kind not-found,
-// outside-root or invalid) for a file refused, PrivateCopyError for a copy that could not be made.
-'use strict';
-const Database = require('better-sqlite3');
-const fs = require('node:fs');
-const path = require('node:path');
+// A request: `open` takes the file at source by one descriptor and copies it to target (see
+// copy below), then opens the copy read-only (closing and deleting any earlier one);
+// `statements` run in order; `close` closes the copy and deletes it. A failure is answered with
+// name RunDatabaseRefusal (and a kind) for a file refused, PrivateCopyError for a copy not made.
+import type Database from 'better-sqlite3';
+const BetterSqlite3 = require('better-sqlite3') as typeof import('better-sqlite3');
+const fs = require('node:fs') as typeof import('node:fs');
+const path = require('node:path') as typeof import('node:path');
+
+/** The run database a lease reads: the file at source (already confined to root by name), copied to target. */
+export interface RunDatabaseSource {
+  source: string;
+  root: string;
+  target: string;
+  maxFileBytes: number;
+}
+
+export type StatementParams = readonly unknown[] | Readonly<Record<string, unknown>>;
+
+export interface Statement {
+  sql: string;
+  params?: StatementParams;
+}
+
+/** Rows of one statement, with its result columns (so that specs can tell what was fetched). */
+export interface StatementResult<Row> {
+  rows: Row[];
+  columns: string[];
+}
+
+/**
+ * What a worker reports of one failed request: SQLite failures carry name SqliteError and a code,
+ * a refused file name RunDatabaseRefusal and a kind, a copy not made name PrivateCopyError and a code.
+ */
+export interface WorkerFailure {
+  name?: string;
+  message: string;
+  code?: string;
+  kind?: RefusalKind;
+}
+
+export interface WorkerRequest {
+  id: number;
+  open?: RunDatabaseSource;
+  statements?: readonly Statement[];
+  close?: boolean;
+}
+
+export type WorkerReply = { id: number; results?: StatementResult<unknown>[]; error?: WorkerFailure };
+
+type RefusalKind = 'not-found' | 'outside-root' | 'invalid';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 // Header bytes 18 and 19: file format write and read versions, 2 for WAL and 1 for legacy.
@@ -19,19 +61,21 @@ const FORMAT_VERSIONS_OFFSET = 18;
 const LEGACY_FORMAT_VERSIONS = Buffer.from([1, 1]);
 const COPY_CHUNK_BYTES = 1024 * 1024;
 
-let db;
-let copyPath;
+let db: Database.Database | undefined;
+let copyPath: string | undefined;
 
 class Refusal extends Error {
-  constructor(kind, message) {
+  readonly kind: RefusalKind;
+
+  constructor(kind: RefusalKind, message: string) {
     super(message);
     this.name = 'RunDatabaseRefusal';
     this.kind = kind;
   }
 }
 
-function close() {
-  if (db) db.close();
+function close(): void {
+  db?.close();
   db = undefined;
   if (copyPath) fs.rmSync(copyPath, { force: true });
   copyPath = undefined;
@@ -45,14 +89,12 @@ function close() {
  * swapped directory or file point the read elsewhere; SQLite opening the runs root's file itself
  * left -wal/-shm files there and could hang on a FIFO.
  */
-function copy({ source, root, target, maxFileBytes }) {
+function copy({ source, root, target, maxFileBytes }: RunDatabaseSource): void {
   const realRoot = attempt(() => fs.realpathSync(root));
   const fd = attempt(() => fs.openSync(source, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK));
   try {
     const realPath = attempt(() => fs.readlinkSync(`/proc/self/fd/${fd}`));
-    if (!isWithin(realRoot, realPath)) {
-      throw new Refusal('outside-root', 'run_db_path is outside the runs root');
-    }
+    if (!isWithin(realRoot, realPath)) throw new Refusal('outside-root', 'run_db_path is outside the runs root');
     const stats = attempt(() => fs.fstatSync(fd));
     if (!stats.isFile()) throw new Refusal('invalid', 'run database is not a regular file');
     if (stats.size > maxFileBytes) {
@@ -64,12 +106,13 @@ function copy({ source, root, target, maxFileBytes }) {
   }
 }
 
-function copyDescriptor(fd, target, maxFileBytes) {
-  let output;
+function copyDescriptor(fd: number, target: string, maxFileBytes: number): void {
+  let output: number;
   try {
     output = fs.openSync(target, 'wx', 0o600);
   } catch (error) {
-    throw Object.assign(new Error('private copy could not be created'), { name: 'PrivateCopyError', code: error.code });
+    const code = (error as NodeJS.ErrnoException).code;
+    throw Object.assign(new Error('private copy could not be created'), { name: 'PrivateCopyError', code });
   }
   copyPath = target;
   try {
@@ -80,7 +123,7 @@ function copyDescriptor(fd, target, maxFileBytes) {
 }
 
 /** Copies through the descriptor until its end; a file that grew past the limit meanwhile is refused. */
-function copyInto(fd, output, maxFileBytes) {
+function copyInto(fd: number, output: number, maxFileBytes: number): void {
   const buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
   for (let position = 0; ;) {
     const bytesRead = attempt(() => fs.readSync(fd, buffer, 0, buffer.length, position));
@@ -100,16 +143,16 @@ function copyInto(fd, output, maxFileBytes) {
   }
 }
 
-function isWithin(root, target) {
+function isWithin(root: string, target: string): boolean {
   const rel = path.relative(root, target);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
-function attempt(operation) {
+function attempt<T>(operation: () => T): T {
   try {
     return operation();
   } catch (error) {
-    const code = error && error.code;
+    const code = (error as NodeJS.ErrnoException | null)?.code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new Refusal('not-found', 'run database not found');
     // O_NOFOLLOW: the checked path became a symlink after it was resolved.
     if (code === 'ELOOP') throw new Refusal('invalid', 'run database is not a regular file');
@@ -118,30 +161,35 @@ function attempt(operation) {
   }
 }
 
-function run({ sql, params }) {
+function run({ sql, params }: Statement): StatementResult<unknown> {
   if (!db) throw new Error('no run database is open');
   const statement = db.prepare(sql);
   return { rows: statement.all(params ?? []), columns: statement.columns().map((column) => column.name) };
 }
 
-function handle(request) {
+function handle(request: WorkerRequest): StatementResult<unknown>[] {
   if (request.open !== undefined) {
     close();
     copy(request.open);
-    db = new Database(request.open.target, { readonly: true, fileMustExist: true });
+    db = new BetterSqlite3(request.open.target, { readonly: true, fileMustExist: true });
     db.pragma('query_only = ON');
   }
   const results = (request.statements ?? []).map(run);
   if (request.close) close();
-  return { results };
+  return results;
 }
 
-process.on('message', (request) => {
+function reply(message: WorkerReply): void {
+  process.send?.(message);
+}
+
+process.on('message', (request: WorkerRequest) => {
   try {
-    process.send({ id: request.id, ...handle(request) });
+    reply({ id: request.id, results: handle(request) });
   } catch (error) {
     if (request.open !== undefined) close();
-    process.send({ id: request.id, error: { name: error.name, message: error.message, code: error.code, kind: error.kind } });
+    const { name, message, code, kind } = error as WorkerFailure;
+    reply({ id: request.id, error: { name, message, code, kind } });
   }
 });
 // The service went away: nothing is left to answer.

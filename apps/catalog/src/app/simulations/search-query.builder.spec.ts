@@ -1,0 +1,77 @@
+import { searchPage, SearchCriteria, versionsPage } from './search-query.builder';
+
+const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria => ({
+  tokens: [],
+  tags: [],
+  limit: 50,
+  offset: 0,
+  ...overrides,
+});
+
+/** The highest `$n` a statement uses. */
+const highestPlaceholder = (sql: string) => Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map((match) => Number(match[1])));
+
+describe('search query builder', () => {
+  describe.each(['sqlite', 'postgresql'] as const)('%s', (backend) => {
+    it.each([
+      ['browse', criteria()],
+      ['browse by tag and status', criteria({ tags: ['heat', 'pde'], status: 'active' })],
+      ['one token', criteria({ tokens: ['heat'] })],
+      ['tokens long and short', criteria({ tokens: ['heat', 'ab', 'rod'] })],
+      ['tokens, tags and status', criteria({ tokens: ['heat', 'ab'], tags: ['pde'], status: 'deprecated' })],
+    ])('%s: every placeholder has its parameter, and limit and offset come last', (_name, given) => {
+      const page = searchPage({ ...given, limit: 7, offset: 11 }, backend);
+      for (const statement of [page.json, page.rows]) {
+        expect(highestPlaceholder(statement.sql as string)).toBe(page.params.length);
+      }
+      expect(page.params.slice(-2)).toEqual([7, 11]);
+    });
+
+    it('names the json and rows forms of a page apart', () => {
+      const page = searchPage(criteria({ tokens: ['heat'] }), backend);
+      expect(page.json.name).not.toBe(page.rows.name);
+      expect(page.json.sql).toContain('string_agg');
+      expect(page.rows.sql).toContain('CASE WHEN s.document_of = s.updated_at THEN s.document END');
+    });
+
+    it('browses newest first without touching the search index', () => {
+      const page = searchPage(criteria(), backend);
+      expect(page.json.sql).toContain('ORDER BY b.id DESC');
+      expect(page.json.sql).not.toContain('catalog_search_terms');
+      expect(page.params).toEqual([50, 0]);
+    });
+
+    it('orders one token by id alone and several by score first', () => {
+      expect(searchPage(criteria({ tokens: ['heat'] }), backend).json.sql).toContain('ORDER BY s.id DESC');
+      expect(searchPage(criteria({ tokens: ['heat', 'rod'] }), backend).json.sql).toContain('ORDER BY s.score DESC, s.id DESC');
+    });
+
+    it('filters by status with the status as a parameter', () => {
+      const page = searchPage(criteria({ tokens: ['heat'], status: 'deprecated' }), backend);
+      expect(page.json.sql).toContain('c.status = $');
+      expect(page.params).toContain('deprecated');
+    });
+  });
+
+  it('SQLite: long tokens as GLOB patterns, short ones as they are, tags as JSON with their count', () => {
+    const page = searchPage(criteria({ tokens: ['heat', 'ab', 'r*d'], tags: ['pde'] }), 'sqlite');
+    expect(page.params.slice(0, 4)).toEqual([JSON.stringify(['*heat*', '*r[*]d*']), JSON.stringify(['ab']), JSON.stringify(['pde']), 1]);
+    expect(page.json.sql).toContain('catalog_search_terms_fts');
+    expect(page.json.sql).toContain('instr(v.term, t.value)');
+  });
+
+  it('PostgreSQL: one parameter per token, trigram tokens first as LIKE patterns, tags as an array', () => {
+    const page = searchPage(criteria({ tokens: ['ab', 'he%t'], tags: ['pde', 'heat'] }), 'postgresql');
+    expect(page.params.slice(0, 4)).toEqual(['%he\\%t%', 'ab', ['pde', 'heat'], 2]);
+    expect(page.json.sql).toContain('term LIKE $1');
+    expect(page.json.sql).toContain('strpos(term, $2) > 0');
+    expect(page.json.sql).toContain('tag = ANY ($3::text[])');
+  });
+
+  it('pages the versions of a name, highest first, counting them all', () => {
+    const page = versionsPage('heat', 10, 20);
+    expect(page.params).toEqual(['heat', 10, 20]);
+    expect(page.json.sql).toContain('ORDER BY version_sort_key DESC, id DESC LIMIT $2 OFFSET $3');
+    expect(page.json.sql).toContain('(SELECT COUNT(*) FROM catalog_simulations WHERE name = $1) AS total');
+  });
+});

@@ -1,0 +1,39 @@
+// Domain errors of results: each message is built here, once.
+import { DomainError } from '@simsvc/contracts';
+
+export class ResultNotFound extends DomainError {
+  readonly status = 404;
+
+  constructor() {
+    super('result not found');
+  }
+}
+
+/** register_direct of an execution_id registered already, without `replace: true`. */
+export class ResultExists extends DomainError {
+  readonly status = 409;
+
+  constructor(executionId: string) {
+    super(`a result is already registered for execution_id ${executionId}; send replace: true to replace it`);
+  }
+}
+
+/** Malformed search filters: every reason, each once, the first as the message. */
+export class InvalidSearch extends DomainError {
+  readonly status = 400;
+  override readonly details: readonly string[];
+
+  constructor(reasons: readonly string[]) {
+    super(reasons[0]);
+    this.details = reasons;
+  }
+}
+
+/** GET /stats given both `class` and `param_class`, differing. */
+export class ParameterClassConflict extends DomainError {
+  readonly status = 400;
+
+  constructor() {
+    super('class and param_class disagree; give one of them');
+  }
+}

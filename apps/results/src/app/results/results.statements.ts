@@ -1,0 +1,119 @@
+// The results store's hand-tuned statements of measured hot paths (search builds its own, per
+// filter shape, in search-query.ts). Everything else goes through TypeORM on the entities
+// (libs/persistence results.entities.ts). Figures: apps/results README, `npm run bench -- results`.
+import type { NamedStatement } from '@simsvc/persistence';
+
+// Registration. Benchmark: `npm run bench -- results`, register phase (1,000 sequential
+// POST /register, each an upsert of the result, its parameter rows and the revision in one
+// transaction): ~303 runs/s on SQLite (median of five, 2026-11-24), 221 runs/s on PostgreSQL;
+// and the load phase (POST /register_direct, 16 in flight: an existence check, then an insert):
+// 645 results/s on SQLite, 711 on PostgreSQL. Each is one prepared statement and one round trip.
+
+const COLUMNS = `execution_id, simulation_name, simulation_version, squid_id, status, duration_seconds, input_params,
+  output_params, schema, run_db_path, metadata, created_at, completed_at`;
+const VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13';
+const INSERT_VALUES = `INSERT INTO results (${COLUMNS}) VALUES (${VALUES})`;
+
+export const RESULT_EXISTS: NamedStatement = {
+  name: 'results_exists',
+  sql: 'SELECT 1 AS found FROM results WHERE execution_id = $1',
+};
+
+export const INSERT_RESULT: NamedStatement = { name: 'results_insert', sql: `${INSERT_VALUES} RETURNING id` };
+
+// Registering an execution_id again updates its result in place: same id and created_at (so its
+// place in "newest first" stays), everything else as now given. One statement, so concurrent
+// registrations of one execution_id serialise on its row, on both backends.
+export const UPSERT_RESULT: NamedStatement = {
+  name: 'results_upsert',
+  sql: `${INSERT_VALUES}
+  ON CONFLICT (execution_id) DO UPDATE SET simulation_name = excluded.simulation_name,
+    simulation_version = excluded.simulation_version, squid_id = excluded.squid_id, status = excluded.status,
+    duration_seconds = excluded.duration_seconds, input_params = excluded.input_params, output_params = excluded.output_params,
+    schema = excluded.schema, run_db_path = excluded.run_db_path, metadata = excluded.metadata, completed_at = excluded.completed_at
+  RETURNING id`,
+};
+
+/** The simulations of the parameter rows a result had before: their figures change when they go. */
+export const PREVIOUS_SIMULATIONS: NamedStatement = {
+  name: 'results_previous_simulations',
+  sql: 'SELECT DISTINCT simulation_name FROM result_params WHERE result_id = $1',
+};
+
+export const DELETE_PARAMETERS: NamedStatement = {
+  name: 'results_delete_parameters',
+  sql: 'DELETE FROM result_params WHERE result_id = $1',
+};
+
+// Every parameter of a result in one statement (one round trip on PostgreSQL), from a JSON array
+// of ParameterRow objects ($3): the statement text does not depend on how many there are.
+const PARAMETER_COLUMNS =
+  'result_id, simulation_name, param_class, name, value_type, schema_type, num_value, text_value, bool_value, json_value';
+export const INSERT_PARAMETERS: NamedStatement = {
+  name: 'results_insert_parameters',
+  sql: {
+    sqlite: `INSERT INTO result_params (${PARAMETER_COLUMNS})
+    SELECT $1, $2, value ->> '$.paramClass', value ->> '$.name', value ->> '$.valueType', value ->> '$.schemaType',
+      value ->> '$.numValue', value ->> '$.textValue', value ->> '$.boolValue', value ->> '$.jsonValue'
+    FROM json_each($3)`,
+    postgresql: `INSERT INTO result_params (${PARAMETER_COLUMNS})
+    SELECT $1, $2, p."paramClass", p.name, p."valueType", p."schemaType", p."numValue", p."textValue", p."boolValue", p."jsonValue"
+    FROM json_to_recordset($3::json) AS p("paramClass" TEXT, name TEXT, "valueType" TEXT, "schemaType" TEXT,
+      "numValue" DOUBLE PRECISION, "textValue" TEXT, "boolValue" SMALLINT, "jsonValue" TEXT)`,
+  },
+};
+
+/** Last in each writing transaction (registration and deletion), so that the row lock is held only until its commit. */
+export const BUMP_REVISION: NamedStatement = {
+  name: 'results_bump_revision',
+  sql: `INSERT INTO result_simulations (simulation_name, revision) VALUES ($1, 1)
+  ON CONFLICT (simulation_name) DO UPDATE SET revision = result_simulations.revision + 1`,
+};
+
+// Statistics. Benchmark: `npm run bench -- results`, "stats of an output (100,000 values,
+// cached)": 1 / 6 ms p50 / p99 on SQLite, 2 / 6 ms on PostgreSQL, 0.3 ms service CPU per request,
+// one primary-key read of the revision per request; uncached, the aggregate over 100,000 values
+// costs ~20 ms on SQLite and ~50 ms on PostgreSQL.
+
+export const REVISION: NamedStatement = {
+  name: 'results_revision',
+  sql: 'SELECT revision FROM result_simulations WHERE simulation_name = $1',
+};
+
+// One aggregate over the (simulation, class, name) range of the partial number index: only
+// numbers have a num_value, so booleans and numeric strings are never counted. Whether the
+// parameter exists at all is asked of each partial index (see search-query.ts).
+const PARAMETER_RANGE = 'simulation_name = $1 AND param_class = $2 AND name = $3';
+const parameterFigures = (mean: string) => `
+  SELECT
+    (SELECT revision FROM result_simulations WHERE simulation_name = $1) AS revision,
+    CASE WHEN EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NOT NULL)
+           OR EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND text_value IS NOT NULL)
+           OR EXISTS (SELECT 1 FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NULL AND text_value IS NULL)
+      THEN (SELECT p.schema_type FROM results r
+              JOIN result_params p ON p.result_id = r.id AND p.param_class = $2 AND p.name = $3
+             WHERE r.simulation_name = $1 ORDER BY r.id DESC LIMIT 1)
+    END AS param_type,
+    figures.count, figures.avg_value, figures.min_value, figures.max_value
+  FROM (SELECT COUNT(num_value) AS count, ${mean} AS avg_value,
+          CAST(MIN(num_value) AS DOUBLE PRECISION) AS min_value, CAST(MAX(num_value) AS DOUBLE PRECISION) AS max_value
+        FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NOT NULL) figures`;
+
+export const PARAMETER_FIGURES: NamedStatement = {
+  name: 'results_parameter_figures',
+  sql: parameterFigures('CAST(AVG(num_value) AS DOUBLE PRECISION)'),
+};
+
+/** PARAMETER_FIGURES without the mean, for when PostgreSQL's plain sum overflows. */
+export const PARAMETER_FIGURES_WITHOUT_MEAN: NamedStatement = {
+  name: 'results_parameter_figures_without_mean',
+  sql: parameterFigures('CAST(NULL AS DOUBLE PRECISION)'),
+};
+
+// The mean when the plain sum overflows a double (PostgreSQL raises an error, SQLite yields an
+// infinity or NULL): each term is divided first ($4: the count), so no partial sum exceeds the largest value.
+export const SCALED_MEAN: NamedStatement = {
+  name: 'results_scaled_mean',
+  sql: `SELECT CAST(SUM(num_value / $4) AS DOUBLE PRECISION) AS avg_value
+  FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NOT NULL`,
+};

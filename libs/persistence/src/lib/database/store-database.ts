@@ -1,0 +1,163 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
+import type { PoolClient, QueryResult } from 'pg';
+import { DataSource, EntityManager } from 'typeorm';
+import { Backend } from './database-config';
+import { NamedStatement, positionalArgs, statementText, toPositional } from './named-statement';
+
+/**
+ * Prepared statements kept per store. The named statements are a few dozen; the bound is for
+ * statements whose text varies with their input (an `IN` list of N placeholders).
+ */
+export const MAX_PREPARED_STATEMENTS = 500;
+
+interface PreparedSqlite {
+  statement: BetterSqlite3.Statement;
+  /** For each `?` in order, the index of the parameter it stands for. */
+  order: number[];
+}
+
+/**
+ * A store's database: the one way repositories reach it.
+ *
+ * - `run(work)` and `transaction(work)` hand `work` an EntityManager; repositories use it for
+ *   everything through TypeORM (repositories, query builder). A transaction is that manager,
+ *   passed on as an argument, and nothing else.
+ * - `query`/`execute` run a store's named hot-path statements (`<store>.statements.ts`), given the
+ *   manager of the transaction they belong to, if any.
+ *
+ * SQLite has one connection for the whole process (TypeORM's better-sqlite3 driver shares one
+ * query runner), so a transaction must not interleave with other work: while one is open or
+ * queued, `run`, `query` and other transactions queue behind it. With nothing queued, work starts
+ * at once. A transaction begins IMMEDIATE, taking the write lock first: the auth store's file is
+ * shared by three processes, and a deferred transaction that reads, then writes after another
+ * process committed, fails with SQLITE_BUSY instead of waiting. Inside one, write with the query
+ * builder or `insert`/`update`/`delete`/`upsert`; repositories never call `save`/`remove`, which
+ * begin a transaction of their own on the shared connection.
+ */
+export class StoreDatabase {
+  readonly backend: Backend;
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
+  private sqlite?: BetterSqlite3.Database;
+  private readonly preparedSqlite = new LRUCache<string, PreparedSqlite>({ max: MAX_PREPARED_STATEMENTS });
+  // A named statement stays prepared in every pooled session that ran it, until the session ends;
+  // pg cannot drop it from all of them. So only the first MAX_PREPARED_STATEMENTS texts get a name.
+  private readonly postgresNames = new Map<string, string>();
+
+  constructor(readonly dataSource: DataSource) {
+    this.backend = dataSource.options.type === 'postgres' ? 'postgresql' : 'sqlite';
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** Work outside a transaction (on SQLite, after any open or queued transaction). */
+  run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.backend === 'postgresql' || this.queued === 0) return work(this.dataSource.manager);
+    return this.enqueue(() => work(this.dataSource.manager));
+  }
+
+  /** Work in one transaction, committed when `work` resolves and rolled back when it throws. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.backend === 'postgresql') return this.dataSource.transaction(work);
+    return this.enqueue(async () => {
+      const manager = this.dataSource.manager;
+      await manager.query('BEGIN IMMEDIATE');
+      try {
+        const result = await work(manager);
+        await manager.query('COMMIT');
+        return result;
+      } catch (error) {
+        if ((await this.sqliteConnection()).inTransaction) await manager.query('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  /** Rows of a named statement. `manager`: the transaction it belongs to. */
+  async query<T>(statement: NamedStatement, params: readonly unknown[] = [], manager?: EntityManager): Promise<T[]> {
+    if (this.backend === 'postgresql') return (await this.postgres<T>(statement, params, manager)).rows;
+    return this.onSqlite(manager, (db) => {
+      const { statement: prepared, order } = this.prepareSqlite(db, statement);
+      const values = positionalArgs(order, params);
+      if (prepared.reader) return prepared.all(...values) as T[];
+      prepared.run(...values);
+      return [];
+    });
+  }
+
+  /** Runs a named statement; the number of rows it changed. */
+  async execute(statement: NamedStatement, params: readonly unknown[] = [], manager?: EntityManager): Promise<number> {
+    if (this.backend === 'postgresql') return (await this.postgres(statement, params, manager)).rowCount ?? 0;
+    return this.onSqlite(manager, (db) => {
+      const { statement: prepared, order } = this.prepareSqlite(db, statement);
+      const values = positionalArgs(order, params);
+      return prepared.reader ? prepared.all(...values).length : prepared.run(...values).changes;
+    });
+  }
+
+  private async postgres<T>(
+    statement: NamedStatement,
+    params: readonly unknown[],
+    manager: EntityManager | undefined,
+  ): Promise<QueryResult<T & object>> {
+    const text = statementText(statement, 'postgresql');
+    const query = { name: this.postgresName(statement.name, text), text, values: params as unknown[] };
+    if (manager?.queryRunner) {
+      const client: PoolClient = await manager.queryRunner.connect();
+      return client.query<T & object>(query);
+    }
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const client: PoolClient = await runner.connect();
+      return await client.query<T & object>(query);
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private postgresName(name: string, text: string): string | undefined {
+    let prepared = this.postgresNames.get(text);
+    if (prepared === undefined && this.postgresNames.size < MAX_PREPARED_STATEMENTS) {
+      prepared = `${name}_${this.postgresNames.size}`;
+      this.postgresNames.set(text, prepared);
+    }
+    return prepared;
+  }
+
+  private async onSqlite<T>(manager: EntityManager | undefined, operation: (db: BetterSqlite3.Database) => T): Promise<T> {
+    const db = await this.sqliteConnection();
+    // Inside a transaction the caller already holds the queue.
+    if (manager || this.queued === 0) return operation(db);
+    return this.enqueue(async () => operation(db));
+  }
+
+  private prepareSqlite(db: BetterSqlite3.Database, statement: NamedStatement): PreparedSqlite {
+    const text = statementText(statement, 'sqlite');
+    let prepared = this.preparedSqlite.get(text);
+    if (!prepared) {
+      const positional = toPositional(text);
+      prepared = { statement: db.prepare(positional.text), order: positional.order };
+      this.preparedSqlite.set(text, prepared);
+    }
+    return prepared;
+  }
+
+  /** better-sqlite3's connection, as TypeORM's query runner hands it out. */
+  private async sqliteConnection(): Promise<BetterSqlite3.Database> {
+    this.sqlite ??= (await this.dataSource.createQueryRunner().connect()) as BetterSqlite3.Database;
+    return this.sqlite;
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    this.queued += 1;
+    const result = this.queue.then(task);
+    this.queue = result.then(
+      () => void (this.queued -= 1),
+      () => void (this.queued -= 1),
+    );
+    return result;
+  }
+}
