@@ -5,6 +5,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Backend } from './database-config';
 import { NamedStatement, positionalArgs, statementText, toPositional } from './named-statement';
 
+const BEGIN: NamedStatement = { name: 'begin', sql: 'BEGIN IMMEDIATE' };
+const COMMIT: NamedStatement = { name: 'commit', sql: 'COMMIT' };
+const ROLLBACK: NamedStatement = { name: 'rollback', sql: 'ROLLBACK' };
+
 /**
  * Prepared statements kept per store. The named statements are a few dozen; the bound is for
  * statements whose text varies with their input (an `IN` list of N placeholders).
@@ -63,14 +67,16 @@ export class StoreDatabase {
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     if (this.backend === 'postgresql') return this.dataSource.transaction(work);
     return this.enqueue(async () => {
-      const manager = this.dataSource.manager;
-      await manager.query('BEGIN IMMEDIATE');
+      // BEGIN and COMMIT as prepared statements on the connection itself: through TypeORM's query
+      // runner each costs a round of its bookkeeping, on every SQLite cache hit.
+      const db = this.sqlite ?? (await this.openSqlite());
+      this.runSqlite(db, BEGIN);
       try {
-        const result = await work(manager);
-        await manager.query('COMMIT');
+        const result = await work(this.dataSource.manager);
+        this.runSqlite(db, COMMIT);
         return result;
       } catch (error) {
-        if ((await this.sqliteConnection()).inTransaction) await manager.query('ROLLBACK');
+        if (db.inTransaction) this.runSqlite(db, ROLLBACK);
         throw error;
       }
     });
@@ -128,7 +134,7 @@ export class StoreDatabase {
   }
 
   private async onSqlite<T>(manager: EntityManager | undefined, operation: (db: BetterSqlite3.Database) => T): Promise<T> {
-    const db = await this.sqliteConnection();
+    const db = this.sqlite ?? (await this.openSqlite());
     // Inside a transaction the caller already holds the queue.
     if (manager || this.queued === 0) return operation(db);
     return this.enqueue(async () => operation(db));
@@ -146,9 +152,13 @@ export class StoreDatabase {
   }
 
   /** better-sqlite3's connection, as TypeORM's query runner hands it out. */
-  private async sqliteConnection(): Promise<BetterSqlite3.Database> {
+  private async openSqlite(): Promise<BetterSqlite3.Database> {
     this.sqlite ??= (await this.dataSource.createQueryRunner().connect()) as BetterSqlite3.Database;
     return this.sqlite;
+  }
+
+  private runSqlite(db: BetterSqlite3.Database, statement: NamedStatement): void {
+    this.prepareSqlite(db, statement).statement.run();
   }
 
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
