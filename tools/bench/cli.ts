@@ -13,21 +13,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { RUN_DATABASE_SCHEMA } from './run-database-schema.ts';
 import { createDatabase, inParallel, login, startService, type BenchOptions } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLI = path.join(ROOT, 'dist/apps/cli/main.js');
 const RUNS = Number(process.env.BENCH_RUN_DATABASES ?? 1_000);
 const CONCURRENCIES = (process.env.BENCH_CLI_CONCURRENCY ?? '8,1,16').split(',').map(Number);
-
-const SCHEMA = `
-CREATE TABLE run_metadata (execution_id TEXT PRIMARY KEY, squid_id TEXT, simulation_name TEXT NOT NULL,
-  simulation_version TEXT NOT NULL, simulation_id INTEGER, started_at TIMESTAMP NOT NULL,
-  completed_at TIMESTAMP, duration_seconds REAL, status TEXT NOT NULL, executor_type TEXT NOT NULL);
-CREATE TABLE inputs  (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
-  value TEXT, value_blob BLOB, units TEXT, metadata TEXT);
-CREATE TABLE outputs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
-  value TEXT, value_blob BLOB, units TEXT, file_reference TEXT, metadata TEXT, created_at TIMESTAMP);`;
 
 /** A small run database in the format of contract §6, 100 to a directory. */
 function writeRuns(runsRoot: string): void {
@@ -37,7 +29,7 @@ function writeRuns(runsRoot: string): void {
     const executionId = `cli-bench-${index}`;
     const db = new Database(path.join(directory, `${executionId}.db`));
     try {
-      db.exec(SCHEMA);
+      db.exec(RUN_DATABASE_SCHEMA);
       db.prepare(
         `INSERT INTO run_metadata VALUES (?, ?, 'cli-bench', '1.0.0', 1, '2026-01-15T10:00:00.000000', '2026-01-15T10:00:02.500000', 2.5, 'completed', 'local')`,
       ).run(executionId, `cli-bench/1.0.0/${executionId}`);

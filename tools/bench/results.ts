@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { RUN_DATABASE_SCHEMA } from './run-database-schema.ts';
 import {
   createDatabase,
   startService,
@@ -64,16 +65,6 @@ const directBody = (index: number): Record<string, unknown> => {
 };
 
 // ---- run databases (the sim2l format of contract §6, as libs/testing writes it) ----------------
-
-const RUN_DATABASE_SCHEMA = `
-CREATE TABLE run_metadata (execution_id TEXT PRIMARY KEY, squid_id TEXT, simulation_name TEXT NOT NULL,
-  simulation_version TEXT NOT NULL, simulation_id INTEGER, started_at TIMESTAMP NOT NULL,
-  completed_at TIMESTAMP, duration_seconds REAL, status TEXT NOT NULL, executor_type TEXT NOT NULL,
-  hostname TEXT, error_message TEXT);
-CREATE TABLE inputs  (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
-  value TEXT, value_blob BLOB, units TEXT, metadata TEXT);
-CREATE TABLE outputs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
-  value TEXT, value_blob BLOB, units TEXT, file_reference TEXT, metadata TEXT, created_at TIMESTAMP);`;
 
 function writeRunDatabase(file: string, executionId: string, index: number): void {
   const { inputs, outputs } = parameters(index);

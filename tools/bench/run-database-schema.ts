@@ -1,0 +1,11 @@
+// The tables of a sim2l run database (contract §6), as libs/testing writes them, for the
+// benchmarks that write thousands of run databases themselves.
+export const RUN_DATABASE_SCHEMA = `
+CREATE TABLE run_metadata (execution_id TEXT PRIMARY KEY, squid_id TEXT, simulation_name TEXT NOT NULL,
+  simulation_version TEXT NOT NULL, simulation_id INTEGER, started_at TIMESTAMP NOT NULL,
+  completed_at TIMESTAMP, duration_seconds REAL, status TEXT NOT NULL, executor_type TEXT NOT NULL,
+  hostname TEXT, error_message TEXT);
+CREATE TABLE inputs  (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
+  value TEXT, value_blob BLOB, units TEXT, metadata TEXT);
+CREATE TABLE outputs (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL UNIQUE, type TEXT NOT NULL,
+  value TEXT, value_blob BLOB, units TEXT, file_reference TEXT, metadata TEXT, created_at TIMESTAMP);`;
