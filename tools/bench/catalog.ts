@@ -10,7 +10,7 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createDatabase, inParallel, login, random, startService, type BenchDatabase, type BenchOptions } from './harness.ts';
+import { createDatabase, inParallel, login, processUsage, random, startService, type BenchDatabase, type BenchOptions } from './harness.ts';
 
 const SIMULATIONS = 10_000;
 const VERSIONS_PER_NAME = 4;
@@ -117,17 +117,29 @@ interface ScenarioFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time of the service process per request. */
+  cpuMicrosPerRequest: number;
 }
 
 interface BackendRun {
   backend: string;
   simulationLoadSeconds: number;
+  /** CPU time of the service process per simulation registered through the API. */
+  registrationCpuMicros: number;
   executionLoadSeconds: number;
   results: ScenarioFigures[];
 }
 
-async function measure(base: string, token: string, title: string, paths: string[], duration: number): Promise<ScenarioFigures> {
+async function measure(
+  base: string,
+  pid: number,
+  token: string,
+  title: string,
+  paths: string[],
+  duration: number,
+): Promise<ScenarioFigures> {
   let index = 0;
+  const cpuBefore = processUsage(pid).cpuMicros;
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -135,6 +147,7 @@ async function measure(base: string, token: string, title: string, paths: string
     headers: { 'X-Session-ID': token },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length] }) }],
   });
+  const cpuMicros = processUsage(pid).cpuMicros - cpuBefore;
   const errors = result.errors + result.non2xx;
   return {
     scenario: title,
@@ -143,6 +156,7 @@ async function measure(base: string, token: string, title: string, paths: string
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors,
+    cpuMicrosPerRequest: result.requests.total > 0 ? cpuMicros / result.requests.total : 0,
   };
 }
 
@@ -160,6 +174,7 @@ async function benchBackend(
     const next = random(20261122);
     const bodies = Array.from({ length: SIMULATIONS }, (_, i) => simulationBody(i, next));
     let started = Date.now();
+    const registrationCpuBefore = processUsage(service.pid).cpuMicros;
     const ids = new Array<number>(SIMULATIONS);
     await inParallel(SIMULATIONS, 32, async (i) => {
       const response = await json<{ id: number }>(base, 'POST', '/simulations', token, bodies[i]);
@@ -167,8 +182,9 @@ async function benchBackend(
       ids[i] = response.body.id;
     });
     const simulationLoad = (Date.now() - started) / 1000;
+    const registrationCpuMicros = (processUsage(service.pid).cpuMicros - registrationCpuBefore) / SIMULATIONS;
     log(
-      `[${backend}] loaded ${SIMULATIONS} simulations through the API in ${simulationLoad.toFixed(1)} s (${Math.round(SIMULATIONS / simulationLoad)}/s)`,
+      `[${backend}] loaded ${SIMULATIONS} simulations through the API in ${simulationLoad.toFixed(1)} s (${Math.round(SIMULATIONS / simulationLoad)}/s, cpu ${Math.round(registrationCpuMicros)} µs each)`,
     );
 
     started = Date.now();
@@ -198,10 +214,10 @@ async function benchBackend(
     ];
     const results: ScenarioFigures[] = [];
     for (const [title, paths] of scenarios) {
-      await measure(base, token, title, paths, 2); // warm-up
-      results.push(await measure(base, token, title, paths, duration));
+      await measure(base, service.pid, token, title, paths, 2); // warm-up
+      results.push(await measure(base, service.pid, token, title, paths, duration));
     }
-    return { backend, simulationLoadSeconds: simulationLoad, executionLoadSeconds: executionLoad, results };
+    return { backend, simulationLoadSeconds: simulationLoad, registrationCpuMicros, executionLoadSeconds: executionLoad, results };
   } finally {
     await service.stop();
     if (process.env.SIMSVC_BENCH_KEEP === '1') log(`[${backend}] kept the database: ${database.path ?? database.url}`);
@@ -213,10 +229,10 @@ function report(run: BackendRun, log: (line: string) => void): void {
   log(
     `\ncatalog on ${run.backend}: ${SIMULATIONS} simulations (API, ${run.simulationLoadSeconds.toFixed(1)} s), ${EXECUTIONS} executions (SQL, ${run.executionLoadSeconds.toFixed(1)} s), ${CONNECTIONS} connections`,
   );
-  log('scenario                       req/s     p50 ms   p99 ms   errors   p99 <= 20 ms');
+  log('scenario                       req/s     p50 ms   p99 ms   errors   cpu µs/req   p99 <= 20 ms');
   for (const r of run.results) {
     log(
-      `${r.scenario.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)}   ${r.p99 <= TARGET_P99_MS ? 'yes' : 'NO'}`,
+      `${r.scenario.padEnd(30)} ${String(r.rps).padStart(6)} ${String(r.p50).padStart(9)} ${String(r.p99).padStart(8)} ${String(r.errors).padStart(8)} ${String(Math.round(r.cpuMicrosPerRequest)).padStart(12)}   ${r.p99 <= TARGET_P99_MS ? 'yes' : 'NO'}`,
     );
   }
 }

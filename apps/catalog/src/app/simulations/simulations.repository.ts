@@ -8,8 +8,8 @@ import {
   isForeignKeyViolation,
   StoreDatabase,
 } from '@simsvc/persistence';
-import { EntityManager, FindOptionsSelect, IsNull } from 'typeorm';
-import { LATEST_SIMULATION } from '../catalog.statements';
+import { EntityManager, FindOptionsSelect } from 'typeorm';
+import { ATTACH_EXECUTIONS, LATEST_SIMULATION, REGISTER_SIMULATION, REGISTERED_COLUMNS } from '../catalog.statements';
 import { SearchIndexRepository } from './search-index.repository';
 import { searchWords } from './search-terms';
 import { SimulationExists, SimulationHasExecutions, SimulationNotFound } from './simulation.errors';
@@ -64,17 +64,16 @@ export class SimulationsRepository {
    * Registers a simulation; SimulationExists when (name, version) is taken. Runs in `manager`'s
    * transaction when given. Outside one, the search words are added to the vocabulary first, on
    * their own: concurrent registrations sharing a new word then do not wait for each other's
-   * whole transaction.
+   * whole transaction. Named statements: registration is a measured path (catalog.statements.ts).
    */
   async insert(simulation: NewSimulation, now: number, manager?: EntityManager): Promise<SimulationRecord> {
     const words = searchWords(simulation.name, simulation.description, simulation.tags);
     if (!manager) await this.searchIndex.addWords(words);
     const work = async (m: EntityManager) => {
       if (manager) await this.searchIndex.addWords(words, m);
-      if (await this.existsNamed(simulation.name, simulation.version, m)) throw new SimulationExists(simulation);
       // A queue item stored by a service version without provenance has none.
       const provenance = simulation.provenance ?? provenanceFrom({});
-      const row = {
+      const row: Omit<SimulationRecord, 'id'> = {
         name: simulation.name,
         version: simulation.version,
         versionSortKey: versionSortKey(simulation.version),
@@ -89,30 +88,14 @@ export class SimulationsRepository {
         ...provenanceColumns(provenance),
       };
       const document = simulationDocument(storedSimulation({ ...row, id: 0 }));
-      const insert = m
-        .createQueryBuilder()
-        .insert()
-        .into(CatalogSimulationEntity)
-        .values({ ...row, document, documentOf: now })
-        .updateEntity(false);
-      // PostgreSQL: a registration of the same (name, version) may commit after the check; DO
-      // NOTHING then returns no row rather than aborting the transaction. SQLite's write
-      // transaction is exclusive: the check is exact, and the id is the last inserted rowid.
-      const inserted =
-        this.db.backend === 'postgresql'
-          ? ((await insert.orIgnore().returning('id').execute()).raw as { id: number }[])[0]?.id
-          : Number((await insert.execute()).raw);
-      if (inserted === undefined) throw new SimulationExists(simulation);
-      const record: SimulationRecord = { ...row, id: inserted };
+      const values = REGISTERED_COLUMNS.map((column) => (column === 'document' ? document : row[column]));
+      // No row: (name, version) is taken (on PostgreSQL possibly by a registration that committed after this one began).
+      const [inserted] = await this.db.query<{ id: number }>(REGISTER_SIMULATION, values, m);
+      if (!inserted) throw new SimulationExists(simulation);
+      const record: SimulationRecord = { ...row, id: Number(inserted.id) };
       await this.searchIndex.insertTags(m, record.id, simulation.tags);
       await this.searchIndex.addPostings(m, record.id, words);
-      // Executions recorded before their simulation was registered join it now; the statistics triggers count them then.
-      await m
-        .getRepository(CatalogExecutionEntity)
-        .update(
-          { simulationId: IsNull(), unattachedName: record.name, unattachedVersion: record.version },
-          { simulationId: record.id, unattachedName: null, unattachedVersion: null },
-        );
+      await this.db.execute(ATTACH_EXECUTIONS, [record.id, record.name, record.version], m);
       return record;
     };
     return manager ? work(manager) : this.db.transaction(work);
