@@ -67,31 +67,9 @@ export const EXECUTION_STATS: NamedStatement = {
 // statement to prepare) and the words, tags and postings take a statement per list length.
 // Updates keep the search index with the same three index statements.
 
-/** The columns a registration writes, in the order of REGISTER_SIMULATION's parameters. */
-export const REGISTERED_COLUMNS = [
-  'name',
-  'version',
-  'versionSortKey',
-  'status',
-  'createdAt',
-  'author',
-  'description',
-  'tags',
-  'inputSchema',
-  'outputSchema',
-  'document',
-  'installationId',
-  'workflowType',
-  'workflowHash',
-  'workflowBundle',
-  'dependencies',
-  'metadata',
-  'autoApprove',
-] as const;
-
 /**
  * A new simulation: its id, or no row when (name, version) is registered (on PostgreSQL also by a
- * registration committed concurrently). created_at, updated_at and document_of are one time.
+ * registration committed concurrently). created_at, updated_at and document_of are one time ($5).
  */
 export const REGISTER_SIMULATION: NamedStatement = {
   name: 'catalog_register_simulation',

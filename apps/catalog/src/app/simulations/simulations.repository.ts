@@ -9,7 +9,7 @@ import {
   StoreDatabase,
 } from '@simsvc/persistence';
 import { EntityManager, FindOptionsSelect } from 'typeorm';
-import { ATTACH_EXECUTIONS, LATEST_SIMULATION, REGISTER_SIMULATION, REGISTERED_COLUMNS } from '../catalog.statements';
+import { ATTACH_EXECUTIONS, LATEST_SIMULATION, REGISTER_SIMULATION } from '../catalog.statements';
 import { SearchIndexRepository } from './search-index.repository';
 import { searchWords } from './search-terms';
 import { SimulationExists, SimulationHasExecutions, SimulationNotFound } from './simulation.errors';
@@ -88,9 +88,17 @@ export class SimulationsRepository {
         ...provenanceColumns(provenance),
       };
       const document = simulationDocument(storedSimulation({ ...row, id: 0 }));
-      const values = REGISTERED_COLUMNS.map((column) => (column === 'document' ? document : row[column]));
       // No row: (name, version) is taken (on PostgreSQL possibly by a registration that committed after this one began).
-      const [inserted] = await this.db.query<{ id: number }>(REGISTER_SIMULATION, values, m);
+      const [inserted] = await this.db.query<{ id: number }>(
+        REGISTER_SIMULATION,
+        // prettier-ignore
+        [
+          row.name, row.version, row.versionSortKey, row.status, now, row.author, row.description, row.tags, row.inputSchema,
+          row.outputSchema, document, row.installationId, row.workflowType, row.workflowHash, row.workflowBundle,
+          row.dependencies, row.metadata, row.autoApprove,
+        ],
+        m,
+      );
       if (!inserted) throw new SimulationExists(simulation);
       const record: SimulationRecord = { ...row, id: Number(inserted.id) };
       await this.searchIndex.insertTags(m, record.id, simulation.tags);
