@@ -3,15 +3,13 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from './http.ts';
 import { readNginxConf, renderLoopbackConf, RUN_FILES } from './nginx-conf.ts';
+import { within } from './timing.ts';
 
 export const APT_PACKAGE = 'nginx';
 const STOP_TIMEOUT_MS = 15_000;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** The nginx binary: SIMSVC_NGINX, else `nginx` on PATH or in /usr/sbin. Throws a clear message when absent. */
 export function findNginx(): string {
@@ -159,12 +157,7 @@ export class Nginx {
   async stop(timeoutMs = STOP_TIMEOUT_MS): Promise<ExitResult | null> {
     if (!this.child || !this.exited || !this.running) return this.exited;
     this.child.kill('SIGQUIT');
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), timeoutMs);
-    });
-    const result = await Promise.race([this.exited, timeout]);
-    clearTimeout(timer);
+    const result = await within(this.exited, timeoutMs);
     if (result) return result;
     this.killNow();
     return this.exited;

@@ -4,16 +4,13 @@
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { adminUrl } from '../testing/postgres-availability.ts';
 
 const CONFIG_ROOT = '/etc/postgresql';
 const CLUSTER = process.env.SIMSVC_PG_CLUSTER ?? 'main';
 const READY_TIMEOUT_MS = 30_000;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** The installed major version: SIMSVC_PG_VERSION, else the (highest) directory in /etc/postgresql. */
 export function clusterVersion(): string {

@@ -4,16 +4,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { distMain } from './dist.ts';
 import { request } from './http.ts';
 import type { ExitResult } from './nginx.ts';
+import { within } from './timing.ts';
 
 const STOP_TIMEOUT_MS = 30_000;
 const TAIL_LINES = 40;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 export interface ReplicaOptions {
   /** cache, catalog or results */
@@ -140,12 +138,7 @@ export class Replica {
   }
 
   async waitExit(timeoutMs = STOP_TIMEOUT_MS): Promise<ReplicaExit> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), timeoutMs);
-    });
-    const result = await Promise.race([this.exited, timeout]);
-    clearTimeout(timer);
+    const result = await within(this.exited, timeoutMs);
     if (result) return result;
     this.child?.kill('SIGKILL');
     const killed = await this.exited;

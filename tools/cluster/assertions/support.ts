@@ -105,6 +105,4 @@ export function statusOf(response: Pick<HttpResult<unknown>, 'status' | 'error'>
   return response.status === 0 ? `err:${response.error}` : String(response.status);
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+export { setTimeout as sleep } from 'node:timers/promises';
