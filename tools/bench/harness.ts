@@ -3,12 +3,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Credentials } from '../cluster/auth.ts';
+import { freePort } from '../cluster/ports.ts';
+
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -92,16 +94,6 @@ export async function createDatabase(service: string, backend: string, pgAdminUr
       await withPg(pgAdminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForHealth(url: string, child: { exitCode: number | null }, timeoutMs = 30_000): Promise<void> {

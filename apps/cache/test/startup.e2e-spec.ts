@@ -1,8 +1,8 @@
-import { createTestDatabase, TestDatabase, testBackend } from '@simsvc/testing';
+import { createTestDatabase, freePort, TestDatabase, testBackend } from '@simsvc/testing';
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ServiceProcess } from './support/service-process';
+import { ServiceProcess } from './support/service-process';
 import { StartAllProcess } from './support/start-all-process';
 
 // Start-up as an operator sees it: the built service's exit status, its last line on standard

@@ -1,7 +1,8 @@
 import { ADMIN } from '@simsvc/testing';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliServices, freePort, runCli } from './support/cli-services';
+import { freePort } from '@simsvc/testing';
+import { CliServices, runCli } from './support/cli-services';
 
 jest.setTimeout(60_000);
 

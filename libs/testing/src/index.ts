@@ -3,3 +3,4 @@ export * from './lib/test-database';
 export * from './lib/test-service';
 export * from './lib/openapi-completeness';
 export * from './lib/openapi-response-validator';
+export * from './lib/free-port';

@@ -3,7 +3,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { REPO_ROOT, requireCurrentBuild } from './current-build';
-import { freePort } from './service-process';
+import { freePort } from '@simsvc/testing';
 
 const MAIN = join(REPO_ROOT, 'dist/apps/cache/main.js');
 const HEALTHY_WITHIN_MS = 20_000;

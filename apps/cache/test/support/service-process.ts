@@ -1,5 +1,4 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT, requireCurrentBuild } from './current-build';
 
@@ -84,16 +83,4 @@ export class ServiceProcess implements ServiceOutput {
           .map((line) => String((JSON.parse(line) as { msg?: unknown }).msg)),
     };
   }
-}
-
-/** A loopback port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }

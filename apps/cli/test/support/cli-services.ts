@@ -1,7 +1,6 @@
-import { ADMIN, createTestDatabase, type TestDatabase } from '@simsvc/testing';
+import { ADMIN, createTestDatabase, freePort, type TestDatabase } from '@simsvc/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -135,18 +134,6 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun
     child.once('error', reject);
     child.once('close', (code) => resolveRun({ code, stdout, stderr }));
     child.stdin.end(options.input ?? '');
-  });
-}
-
-/** A loopback port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
   });
 }
 
