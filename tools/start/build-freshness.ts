@@ -1,6 +1,6 @@
 // Is dist/ up to date? A service needs a build when its bundle is missing or older than any
-// source it is built from: its app (tests and specs aside), the libraries, and the root
-// build configuration. Run as a script (`npm test` does, before jest: some e2e tests run the
+// source it is built from: its app (tests and specs aside), the libraries it can bundle, the
+// services' webpack configuration (tools/build) and the root build configuration. Run as a script (`npm test` does, before jest: some e2e tests run the
 // built services), it builds what is stale.
 
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,10 @@ import path from 'node:path';
 import { REPO_ROOT, SERVICES, distMain } from '../cluster/dist.ts';
 
 const ROOT_INPUTS = ['package-lock.json', 'tsconfig.base.json', 'nx.json'];
+/** libs/testing is for tests only; libs/client is bundled by the apps that name it here only. */
+const TEST_LIBRARY = 'testing';
+const CLIENT_LIBRARY = 'client';
+const CLIENT_APPS = new Set(['cli', 'console']);
 /**
  * Touched after a successful `nx run-many -t build`: Nx leaves a bundle untouched when its cached
  * output already matches, so the bundle's own time can stay older than an unrelated source.
@@ -64,13 +68,7 @@ export function newestMtime(dir: string, budget = { files: MAX_FILES }): Mtime {
 
 /** One reason per service that needs a build; empty when dist is current. */
 export function staleServices(services: readonly string[]): StaleService[] {
-  const shared = [newestMtime(path.join(REPO_ROOT, 'libs')), ...ROOT_INPUTS.map(fileMtime)].reduce<Mtime>(
-    (a, b) => (b.mtime > a.mtime ? b : a),
-    {
-      mtime: 0,
-      file: null,
-    },
-  );
+  const shared = newest([newestMtime(path.join(REPO_ROOT, 'tools', 'build')), ...ROOT_INPUTS.map(fileMtime)]);
   const reasons: StaleService[] = [];
   for (const service of services) {
     const bundle = builtArtifact(service);
@@ -79,12 +77,23 @@ export function staleServices(services: readonly string[]): StaleService[] {
       continue;
     }
     const built = Math.max(fs.statSync(bundle).mtimeMs, fileMtime(path.relative(REPO_ROOT, BUILD_STAMP)).mtime);
-    const own = newestMtime(path.join(REPO_ROOT, 'apps', service));
-    const newest = own.mtime > shared.mtime ? own : shared;
-    if (newest.mtime > built && newest.file !== null)
-      reasons.push({ service, reason: `${path.relative(REPO_ROOT, newest.file)} is newer than ${path.relative(REPO_ROOT, bundle)}` });
+    const inputs = newest([newestMtime(path.join(REPO_ROOT, 'apps', service)), libraryInputs(service), shared]);
+    if (inputs.mtime > built && inputs.file !== null)
+      reasons.push({ service, reason: `${path.relative(REPO_ROOT, inputs.file)} is newer than ${path.relative(REPO_ROOT, bundle)}` });
   }
   return reasons;
+}
+
+/** The newest file of the libraries an app can bundle. */
+function libraryInputs(app: string): Mtime {
+  const libraries = fs
+    .readdirSync(path.join(REPO_ROOT, 'libs'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== TEST_LIBRARY && (entry.name !== CLIENT_LIBRARY || CLIENT_APPS.has(app)));
+  return newest(libraries.map((entry) => newestMtime(path.join(REPO_ROOT, 'libs', entry.name))));
+}
+
+function newest(times: Mtime[]): Mtime {
+  return times.reduce<Mtime>((a, b) => (b.mtime > a.mtime ? b : a), { mtime: 0, file: null });
 }
 
 function fileMtime(relative: string): Mtime {
