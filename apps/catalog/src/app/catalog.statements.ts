@@ -60,12 +60,13 @@ export const EXECUTION_STATS: NamedStatement = {
   })(),
 };
 
-// Registration — scenario "register simulations via API" (the benchmark's load phase: 10,000
-// registrations, 32 at a time, into a growing vocabulary): through these statements SQLite
-// 733/s at 1,091 µs of service CPU each; through the query builder 324/s at 2,904 µs, because
-// TypeORM's SQLite driver writes every number into the statement text (each registration a new
-// statement to prepare) and the words, tags and postings take a statement per list length.
-// Updates keep the search index with the same three index statements.
+// Registration — the catalog benchmark's load phase (10,000 registrations through the API, 32 at
+// a time, SQLite; docs/benchmarks/2026-11-25.md): through the query builder 2,904 µs of service
+// CPU each (324/s), through these statements 1,194–1,228 µs (640–680/s), as the hand-written SQL
+// before TypeORM measured alongside (1,152–1,246 µs). TypeORM's SQLite driver writes numbers into
+// the statement text, so every registration prepared new statements, and the words, tags and
+// postings took a statement text per list length. Updates add to the search index with the same
+// three index statements.
 
 /**
  * A new simulation: its id, or no row when (name, version) is registered (on PostgreSQL also by a
