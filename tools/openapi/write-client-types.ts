@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import prettier from 'prettier';
+import { writeIfChanged } from './write-if-changed.ts';
 
 const SERVICES = ['cache', 'catalog', 'results'] as const;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -27,7 +28,7 @@ async function typesOf(service: string): Promise<string> {
 try {
   const sources = await Promise.all(SERVICES.map(typesOf));
   fs.mkdirSync(outDir, { recursive: true });
-  SERVICES.forEach((service, index) => fs.writeFileSync(path.join(outDir, `${service}.ts`), sources[index]));
+  SERVICES.forEach((service, index) => writeIfChanged(path.join(outDir, `${service}.ts`), sources[index]));
   console.log(`client types: wrote ${SERVICES.map((service) => `libs/client/src/generated/${service}.ts`).join(', ')}`);
 } catch (error) {
   console.error(`client types: ${(error as Error).message}`);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import prettier from 'prettier';
+import { writeIfChanged } from './write-if-changed.ts';
 
 const SERVICES = ['cache', 'catalog', 'results'];
 const root = path.resolve(import.meta.dirname, '../..');
@@ -29,7 +30,7 @@ async function documentOf(service: string): Promise<string> {
 async function main(): Promise<void> {
   const documents = await Promise.all(SERVICES.map(documentOf));
   fs.mkdirSync(outDir, { recursive: true });
-  SERVICES.forEach((service, index) => fs.writeFileSync(path.join(outDir, `${service}.json`), documents[index]));
+  SERVICES.forEach((service, index) => writeIfChanged(path.join(outDir, `${service}.json`), documents[index]));
   console.log(`openapi: wrote ${SERVICES.map((service) => `openapi/${service}.json`).join(', ')}`);
 }
 
