@@ -1,3 +1,4 @@
+import { MAX_USERNAME_FAILURES } from '@simsvc/auth';
 import { CacheTestService, startCacheService } from './support/cache-test-service';
 
 // Issue 12, item 2: a login throttle that no header sidesteps, that reserves an attempt before
@@ -62,6 +63,48 @@ describe('login throttle', () => {
     }
     const refused = await attempt('198.18.1.1', user.password).expect(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  // Issue 22, item 3: distributed guessing must not lock the owner out of an address it used.
+  it("lets the owner in from a known address while a distributed run fills the username's bucket, which still bounds the run", async () => {
+    const user = await proxied.createUser('throttled');
+    const login = (address: string, password: string) =>
+      proxied
+        .http()
+        .post('/session/login')
+        .set('X-Forwarded-For', address)
+        .send({ ...user, password });
+    const known = '198.18.6.1';
+    await login(known, user.password).expect(200);
+
+    const guessers = Array.from({ length: 24 }, (_, i) => `198.18.7.${i}`);
+    const firstRound: number[] = [];
+    for (const address of guessers) firstRound.push((await login(address, 'wrong-1')).status);
+    const [secondRound, owner] = await Promise.all([
+      Promise.all(guessers.map(async (address) => (await login(address, 'wrong-2')).status)),
+      login(known, user.password),
+    ]);
+    expect(owner.status).toBe(200);
+    const guesses = [...firstRound, ...secondRound];
+    expect(guesses.filter((status) => status === 401).length).toBe(MAX_USERNAME_FAILURES);
+    expect(guesses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+    // A new address, right password or not, is still held back; the known one keeps coming in.
+    await login('198.18.8.1', user.password).expect(429);
+    await login(known, user.password).expect(200);
+  });
+
+  it('keeps the per-(address, username) limit on a known address', async () => {
+    const user = await proxied.createUser('throttled');
+    const address = '198.18.9.1';
+    const login = (password: string) =>
+      proxied
+        .http()
+        .post('/session/login')
+        .set('X-Forwarded-For', address)
+        .send({ ...user, password });
+    await login(user.password).expect(200);
+    for (let i = 0; i < 5; i++) await login(`wrong-${i}`).expect(401);
+    await login(user.password).expect(429);
   });
 
   it('counts a username in any letter case as the same', async () => {

@@ -6,12 +6,14 @@ import {
   AuthSettingRepository,
   AuthUserRepository,
   DatabaseModule,
+  KnownAddressRepository,
   RateEventRepository,
 } from '@simsvc/persistence';
 import { AdminBootstrap } from './admin-bootstrap';
 import { AuthConfig } from './auth-config';
 import { AUTH_CONFIG } from './auth.tokens';
 import { AnonymousSessionLimit } from './anonymous-session-limit';
+import { KnownAddresses } from './known-addresses';
 import { LoginService } from './login.service';
 import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
@@ -27,7 +29,7 @@ import { TokenService } from './token.service';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-const AUTH_REPOSITORIES = [AuthUserRepository, AuthSessionRepository, RateEventRepository, AuthSettingRepository];
+const AUTH_REPOSITORIES = [AuthUserRepository, AuthSessionRepository, RateEventRepository, AuthSettingRepository, KnownAddressRepository];
 
 /**
  * Sessions and privileges (contract §3) for a service: the auth store, the global SessionGuard
@@ -47,6 +49,7 @@ export class AuthModule {
         TokenService,
         PasswordHasher,
         SessionStateCache,
+        KnownAddresses,
         LoginThrottle,
         PasswordWorkGate,
         AnonymousSessionLimit,

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LoginDto, SessionTokenDto } from '@simsvc/contracts';
 import { AuthUserEntity, AuthUserRepository } from '@simsvc/persistence';
 import { InvalidCredentials } from './auth.errors';
-import { LoginThrottle } from './login-throttle';
+import { LoginAttempt, LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { PasswordWorkGate } from './password-work.gate';
 import { privilegesOfRole, Role } from './privileges';
@@ -51,7 +51,7 @@ export class LoginService {
   }
 
   /** Counts the attempt as a failure and rethrows its error (not one from settling, which would hide it). */
-  private async settleFailure(attempt: number, error: unknown): Promise<never> {
+  private async settleFailure(attempt: LoginAttempt, error: unknown): Promise<never> {
     try {
       await this.throttle.failed(attempt);
     } catch (settleError) {

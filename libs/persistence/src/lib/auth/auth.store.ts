@@ -2,6 +2,7 @@ import { StoreDefinition } from '../database/data-source-options';
 import { AuthSessionEntity } from './auth-session.entity';
 import { AuthSettingEntity } from './auth-setting.entity';
 import { AuthUserEntity } from './auth-user.entity';
+import { KnownAddressEntity } from './known-address.entity';
 import { RateEventEntity } from './rate-event.entity';
 import { CreateAuthTablesPostgres1767225600000, CreateAuthTablesSqlite1767225600000 } from './migrations/1767225600000-create-auth-tables';
 import { SecurityControlsPostgres1767312000000, SecurityControlsSqlite1767312000000 } from './migrations/1767312000000-security-controls';
@@ -9,13 +10,24 @@ import {
   EntityColumnTypesPostgres1768000000000,
   EntityColumnTypesSqlite1768000000000,
 } from './migrations/1768000000000-entity-column-types';
+import { KnownAddressesPostgres1769200000000, KnownAddressesSqlite1769200000000 } from './migrations/1769200000000-known-addresses';
 
-/** The auth store: users, sessions, rate limits (logins, anonymous sessions) and the generated signing secret. */
+/** The auth store: users, sessions, rate limits (logins, anonymous sessions), known login addresses and the generated signing secret. */
 export const AUTH_STORE: StoreDefinition = {
   name: 'auth',
-  entities: [AuthUserEntity, AuthSessionEntity, RateEventEntity, AuthSettingEntity],
+  entities: [AuthUserEntity, AuthSessionEntity, RateEventEntity, AuthSettingEntity, KnownAddressEntity],
   migrations: {
-    sqlite: [CreateAuthTablesSqlite1767225600000, SecurityControlsSqlite1767312000000, EntityColumnTypesSqlite1768000000000],
-    postgresql: [CreateAuthTablesPostgres1767225600000, SecurityControlsPostgres1767312000000, EntityColumnTypesPostgres1768000000000],
+    sqlite: [
+      CreateAuthTablesSqlite1767225600000,
+      SecurityControlsSqlite1767312000000,
+      EntityColumnTypesSqlite1768000000000,
+      KnownAddressesSqlite1769200000000,
+    ],
+    postgresql: [
+      CreateAuthTablesPostgres1767225600000,
+      SecurityControlsPostgres1767312000000,
+      EntityColumnTypesPostgres1768000000000,
+      KnownAddressesPostgres1769200000000,
+    ],
   },
 };

@@ -7,3 +7,5 @@ export * from './auth-user.repository';
 export * from './auth-session.repository';
 export * from './rate-event.repository';
 export * from './auth-setting.repository';
+export * from './known-address.entity';
+export * from './known-address.repository';
