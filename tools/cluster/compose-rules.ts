@@ -76,6 +76,12 @@ export function dependsOn(definition: ComposeService | undefined): Record<string
 }
 
 const isInterpolated = (value: unknown): boolean => typeof value === 'string' && value.includes('${');
+const FALSE_WORD = '(0|false|no|off)';
+/** False, or an interpolation whose default is false: anonymous sessions off unless the operator turns them on. */
+const isOffByDefault = (value: unknown): boolean =>
+  value === false ||
+  new RegExp(`^${FALSE_WORD}$`, 'i').test(String(value)) ||
+  new RegExp(`^\\$\\{SIMSVC_AUTH_ALLOW_ANONYMOUS:?-${FALSE_WORD}\\}$`, 'i').test(String(value));
 const present = (value: unknown): boolean => value !== undefined && value !== null && String(value).trim() !== '';
 
 /** The problems of a parsed compose file (empty when all is well). */
@@ -132,6 +138,11 @@ export function checkCompose(doc: ComposeFile | undefined, { composeDir }: { com
     const authStore = env.SIMSVC_AUTH_DB_URL ?? (backend === 'postgresql' ? dbUrl : env.SIMSVC_AUTH_DB_PATH);
     if (!present(authStore)) problems.push(`${name}: no auth store (SIMSVC_AUTH_DB_URL)`);
     else authStores.set(name, String(authStore));
+    const anonymous = env.SIMSVC_AUTH_ALLOW_ANONYMOUS;
+    if (!isOffByDefault(anonymous))
+      problems.push(
+        `${name}: SIMSVC_AUTH_ALLOW_ANONYMOUS is ${anonymous === undefined ? 'not set' : `"${anonymous}"`}, expected false by default (anonymous sessions can write; docs/security.md)`,
+      );
     if (dependsOn(definition).postgres !== 'service_healthy')
       problems.push(`${name}: depends_on postgres must have condition service_healthy`);
     const published = portsOf(definition).filter((port) => !Number.isNaN(port.published));

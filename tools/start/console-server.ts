@@ -2,8 +2,10 @@
 // /api/cache, /api/catalog and /api/results, proxied with http-proxy-middleware. The console's
 // responses carry a strict Content-Security-Policy (helmet): scripts, styles, fonts and requests
 // only from this origin, no inline script, no eval. The proxied answers keep the services' headers.
+// Like docker/nginx.conf, it is the edge: the services learn the browser's address from the
+// X-Forwarded-For it sets to the connecting address, never from what the browser sent.
 
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import fs from 'node:fs';
@@ -45,16 +47,32 @@ function unavailable(res: Response | ServerResponse, service: string): void {
   res.end(body);
 }
 
+/** The forwarding headers a proxied request carries, replacing whatever the client sent (as nginx's `proxy_set_header`). */
+export function setForwardingHeaders(req: Request, _res: Response, next: NextFunction): void {
+  for (const name of ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-port', 'x-forwarded-proto', 'x-real-ip']) {
+    delete req.headers[name];
+  }
+  const address = req.socket.remoteAddress;
+  if (address !== undefined) {
+    req.headers['x-forwarded-for'] = address;
+    req.headers['x-real-ip'] = address;
+  }
+  req.headers['x-forwarded-proto'] = 'http';
+  next();
+}
+
 export function createConsoleApp(options: ConsoleServerOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use('/api', setForwardingHeaders);
   for (const service of CONSOLE_SERVICES) {
     // Mounted on the prefix, so the service sees its own paths (/api/cache/cache/stats → /cache/stats).
     app.use(
       `/api/${service}`,
       createProxyMiddleware({
         target: options.upstreams[service],
-        xfwd: true,
+        // Not xfwd, which appends to the client's own X-Forwarded-For: setForwardingHeaders replaces it.
+        xfwd: false,
         proxyTimeout: 60_000,
         on: { error: (_error, _req, res) => unavailable(res as Response, service) },
       }),

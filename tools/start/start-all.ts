@@ -2,7 +2,9 @@
 // npm start — cache (8001), catalog (8002) and results (8003) in one command, on their defaults
 // (sqlite, data in ./data). Builds first when dist/ is missing or older than the sources.
 // Extra arguments go to every service (`npm start -- --log-level debug`); the environment is
-// passed through (SIMSVC_*; SIMSVC_ADMIN_USERNAME/PASSWORD create a first admin).
+// passed through (SIMSVC_*; SIMSVC_ADMIN_USERNAME/PASSWORD create a first admin). The services
+// listen on 127.0.0.1 and trust loopback's X-Forwarded-For (the console's) unless told otherwise
+// (laptop-defaults.ts; `npm start -- --host 0.0.0.0` opens them to the network).
 // Once all three listen, it prints each one's URL and docs URL and the admin user created, and
 // serves the web console and the three services' APIs at http://127.0.0.1:8000.
 // Ctrl-C stops all three (SIGTERM, waiting for each to exit); if one exits on its own, the
@@ -11,6 +13,7 @@
 import { REPO_ROOT, SERVICES, distMain } from '../cluster/dist.ts';
 import { BUILT_APPS, buildIfStale } from './build-freshness.ts';
 import { useColor, paint } from './log-format.ts';
+import { laptopEnvironment } from './laptop-defaults.ts';
 import { createReadySummary } from './ready-summary.ts';
 import { serveConsoleForStart } from './console-server.ts';
 import { supervise } from './supervisor.ts';
@@ -31,12 +34,14 @@ async function main(): Promise<number> {
   await serveConsoleForStart(note).catch((error: Error) => note(`console not served: ${error.message}`));
   const ready = createReadySummary(SERVICES, process.env.SIMSVC_ADMIN_USERNAME || undefined);
   let announced = false;
+  const env = laptopEnvironment(SERVICES, process.env);
   return supervise({
     processes: SERVICES.map((service) => ({
       name: service,
       command: process.execPath,
       args: [distMain(service), ...extraArgs],
       cwd: REPO_ROOT,
+      env,
     })),
     out: (line) => void process.stdout.write(`${line}\n`),
     note,

@@ -195,7 +195,7 @@ if (testBackend() === 'sqlite') {
     beforeAll(async () => {
       root = mkdtempSync(join(tmpdir(), 'simsvc-npm-start-'));
       const ports = [await freePort(), await freePort(), await freePort()];
-      urls = ports.map((port) => `http://localhost:${port}`);
+      urls = ports.map((port) => `http://127.0.0.1:${port}`);
       env = {
         SIMSVC_CACHE_PORT: String(ports[0]),
         SIMSVC_CATALOG_PORT: String(ports[1]),
