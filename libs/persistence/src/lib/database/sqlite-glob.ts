@@ -14,7 +14,7 @@ export const SQLITE_GLOB_FUNCTION = 'simsvc_glob';
  * 5,000 keys of 1 KB, this 25 ms (docs/benchmarks/2026-11-26-cache-pattern.md).
  */
 export function globMatches(pattern: string, text: string): boolean {
-  const runs = pattern.split('*');
+  const runs = runsOf(pattern);
   if (runs.length === 1) return text === pattern;
   const first = runs[0];
   const last = runs[runs.length - 1];
@@ -28,6 +28,18 @@ export function globMatches(pattern: string, text: string): boolean {
     position = found + run.length;
   }
   return true;
+}
+
+// A query calls the matcher once per row with the same pattern: its runs are split once.
+let lastPattern: string | undefined;
+let lastRuns: string[] = [];
+
+function runsOf(pattern: string): string[] {
+  if (pattern !== lastPattern) {
+    lastRuns = pattern.split('*');
+    lastPattern = pattern;
+  }
+  return lastRuns;
 }
 
 /** Defines simsvc_glob on a connection (the main one and each read worker's). */
