@@ -45,7 +45,11 @@ async function anonymousToken(url: string): Promise<string> {
 }
 
 /** Timed GETs, one after another, until `until()`; their latencies (ms) and statuses. */
-async function timedLoop(path: () => string, token: string | undefined, until: () => boolean): Promise<{ ms: number[]; statuses: Record<string, number> }> {
+async function timedLoop(
+  path: () => string,
+  token: string | undefined,
+  until: () => boolean,
+): Promise<{ ms: number[]; statuses: Record<string, number> }> {
   const ms: number[] = [];
   const statuses: Record<string, number> = {};
   while (!until()) {
@@ -137,7 +141,9 @@ async function benchBackend(backend: string, pgAdminUrl: string, log: (line: str
     const attacked = await phase(service.url, user, attacker);
     const row = (name: string, figures: Phase) =>
       `| ${backend} | ${name} | ${ms(percentile(figures.health, 50))} | ${ms(percentile(figures.health, 99))} | ${ms(percentile(figures.reads, 50))} | ${ms(percentile(figures.reads, 99))} | ${
-        figures.attack ? `${figures.attack.ms.length} (${statusList(figures.attack.statuses)}), p50 ${ms(percentile(figures.attack.ms, 50))}` : '–'
+        figures.attack
+          ? `${figures.attack.ms.length} (${statusList(figures.attack.statuses)}), p50 ${ms(percentile(figures.attack.ms, 50))}`
+          : '–'
       } |`;
     log('| backend | phase | /health p50 | /health p99 | GET /cache/{key} p50 | GET /cache/{key} p99 | attack requests, p50 (ms) |');
     log('| --- | --- | ---: | ---: | ---: | ---: | --- |');

@@ -98,7 +98,11 @@ describe('key pattern bounds (issue 22 item 2)', () => {
   it('limits POST /cache per anonymous session (429 with Retry-After, nothing stored); user sessions are not limited', async () => {
     const anonymous = await svc.anonymousToken();
     const store = (token: string, key: string) =>
-      svc.http().post('/cache').set('X-Session-ID', token).send(makeEntry({ cache_key: key, simulation_id: 2202 }));
+      svc
+        .http()
+        .post('/cache')
+        .set('X-Session-ID', token)
+        .send(makeEntry({ cache_key: key, simulation_id: 2202 }));
     for (let index = 0; index < WRITES_PER_MINUTE; index += 1) await store(anonymous, `anon-rate/${index}`).expect(200);
     const refused = await store(anonymous, 'anon-rate/over');
     expect(refused.status).toBe(429);

@@ -19,7 +19,9 @@ export function entryListStatements(
   const named: Record<string, unknown> = { now };
   if (selectors.simulationId !== undefined) {
     conditions.push(
-      selectors.simulationId === NO_SIMULATION ? '(simulation_id = :simulationId OR simulation_id IS NULL)' : 'simulation_id = :simulationId',
+      selectors.simulationId === NO_SIMULATION
+        ? '(simulation_id = :simulationId OR simulation_id IS NULL)'
+        : 'simulation_id = :simulationId',
     );
     named['simulationId'] = selectors.simulationId;
   }

@@ -2,8 +2,43 @@ import Database from 'better-sqlite3';
 import { registerSqliteGlob } from '@simsvc/persistence';
 import { globToPostgresLike, globToRegExp, literalPrefix, normalizedGlob, prefixRange, wildcardCount } from './glob-pattern';
 
-const KEYS = ['sim/a', 'sim/a/b', 'sim/', 'simx', 'SIM/a', 'sim%/x', 'sim_/x', 'sim?/x', 'sim[a]/x', 'sim\\/x', 'sim.x', 'a*b', 'aXb', 'aab', 'ab'];
-const PATTERNS = ['sim/*', 'sim*', '*', '%', 'sim%/*', 'sim/%', 'sim_/x', 'sim?/x', 'sim[a]/*', 'sim\\/*', 'sim.x', 'a*b', 'a%b', '*/a', 'sim/', 'a*a*b', '*a*', 'ab'];
+const KEYS = [
+  'sim/a',
+  'sim/a/b',
+  'sim/',
+  'simx',
+  'SIM/a',
+  'sim%/x',
+  'sim_/x',
+  'sim?/x',
+  'sim[a]/x',
+  'sim\\/x',
+  'sim.x',
+  'a*b',
+  'aXb',
+  'aab',
+  'ab',
+];
+const PATTERNS = [
+  'sim/*',
+  'sim*',
+  '*',
+  '%',
+  'sim%/*',
+  'sim/%',
+  'sim_/x',
+  'sim?/x',
+  'sim[a]/*',
+  'sim\\/*',
+  'sim.x',
+  'a*b',
+  'a%b',
+  '*/a',
+  'sim/',
+  'a*a*b',
+  '*a*',
+  'ab',
+];
 
 describe('glob patterns', () => {
   it('translates to PostgreSQL LIKE: * and % are wildcards, _ and \\ are escaped', () => {

@@ -16,7 +16,11 @@ export const CACHE_STORE: StoreDefinition = {
   entities: [CacheEntryEntity, CacheCounterEntity, CacheInvalidationEntity],
   migrations: {
     sqlite: [CreateCacheTablesSqlite1732200000000, EntriesWithoutSimulationSqlite1767600000000, BigintColumnsSqlite1795559494000],
-    postgresql: [CreateCacheTablesPostgres1732200000000, EntriesWithoutSimulationPostgres1767600000000, KeyPatternIndexPostgres1769100000000],
+    postgresql: [
+      CreateCacheTablesPostgres1732200000000,
+      EntriesWithoutSimulationPostgres1767600000000,
+      KeyPatternIndexPostgres1769100000000,
+    ],
   },
   // Entry listings (key patterns) read in workers; one core stays with the main thread, which
   // answers GET /cache/{key} and /health however many listings are queued
