@@ -53,8 +53,9 @@ export interface LoadFigures {
   rssBytes: number | undefined;
 }
 
+/** The build the benchmarks start: dist/ of this checkout, or SIMSVC_BENCH_DIST (another build, e.g. of an older commit). */
 function ensureBuilt(service: string): string {
-  const main = path.join(ROOT, 'dist/apps', service, 'main.js');
+  const main = path.join(process.env.SIMSVC_BENCH_DIST ?? path.join(ROOT, 'dist'), 'apps', service, 'main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   return main;
 }

@@ -163,15 +163,33 @@ describe('sim2l CacheClient compatibility (contract §7)', () => {
     expect((await invalidate(clientInvalidate({ simulation_name: name }))).body).toEqual({ success: true, invalidated_count: 1 });
   });
 
-  it("invalidate by pattern: `*` is the wildcard; the docstring's SQL `%` matches only a `%`", async () => {
+  it("invalidate by pattern: the docstring's SQL `%` is a wildcard like `*`; `_` matches only itself", async () => {
     const name = `sim2l-pattern-${sequence}`;
+    const kept = clientSet({ simulation_name: name, cache_key: `${name}/1_0_0/abc` });
+    const removed = clientSet({ simulation_name: name, cache_key: `${name}/1.0.0/abc` });
+    await set(kept).expect(200);
+    await set(removed).expect(200);
+
+    // sim2l's `_` matches any one character; here it matches an underscore only.
+    expect((await invalidate(clientInvalidate({ pattern: `${name}/1_0_0/%` }))).body).toEqual({ success: true, invalidated_count: 1 });
+    await get(kept.cache_key as string).expect(404);
+    await get(removed.cache_key as string).expect(200);
+    expect((await invalidate(clientInvalidate({ pattern: `${name}/%` }))).body).toEqual({ success: true, invalidated_count: 1 });
+    await get(removed.cache_key as string).expect(404);
+  });
+
+  it('invalidate by pattern: `%` and `*` mix, and `%` counts towards the limit of 8 wildcards', async () => {
+    const name = `sim2l-mixed-${sequence}`;
     const payload = clientSet({ simulation_name: name, cache_key: `${name}/1.0.0/abc` });
     await set(payload).expect(200);
-
-    expect((await invalidate(clientInvalidate({ pattern: `${name}/%` }))).body).toEqual({ success: true, invalidated_count: 0 });
+    const tooMany = await svc
+      .http()
+      .post('/cache/invalidate')
+      .set('X-Session-ID', developer)
+      .send(clientInvalidate({ pattern: `${name}%%%%%*****` }));
+    expect([tooMany.status, tooMany.body.message]).toEqual([400, 'pattern has 10 wildcards (* or %); at most 8 are allowed']);
     await get(payload.cache_key as string).expect(200);
-    expect((await invalidate(clientInvalidate({ pattern: `${name}/*` }))).body).toEqual({ success: true, invalidated_count: 1 });
-    await get(payload.cache_key as string).expect(404);
+    expect((await invalidate(clientInvalidate({ pattern: `${name}%/*.0/%` }))).body).toEqual({ success: true, invalidated_count: 1 });
   });
 
   it('invalidate with every selector null is refused with 400 (the client returns -1)', async () => {
@@ -184,11 +202,24 @@ describe('sim2l CacheClient compatibility (contract §7)', () => {
     expect(response.body.message).toBe('give at least one of simulation_id, simulation_name, simulation_version, pattern');
   });
 
-  it('get_stats with and without simulation_id answers the statistics', async () => {
+  it('get_stats with and without simulation_id answers the statistics, total_accesses among them', async () => {
     for (const figures of [await stats(), await stats(17), await stats(0)]) {
       expect(Object.keys(figures).sort()).toEqual(
-        ['hit_rate', 'invalidation_count', 'total_entries', 'total_hits', 'total_misses', 'total_size_bytes'].sort(),
+        ['hit_rate', 'invalidation_count', 'total_accesses', 'total_entries', 'total_hits', 'total_misses', 'total_size_bytes'].sort(),
       );
     }
+  });
+
+  it('get_stats: total_accesses is hits + misses, as sim2l computes it', async () => {
+    const payload = clientSet({ simulation_id: 2308 });
+    await set(payload).expect(200);
+    const before = await stats();
+    await get(payload.cache_key as string).expect(200);
+    await get(payload.cache_key as string).expect(200);
+    await get(`${payload.cache_key as string}-absent`).expect(404);
+    const after = await stats();
+    expect(after.total_accesses).toBe(after.total_hits + after.total_misses);
+    expect(after.total_accesses - before.total_accesses).toBe(3);
+    expect(await stats(2308)).toMatchObject({ total_hits: 2, total_misses: 0, total_accesses: 2 });
   });
 });

@@ -14,3 +14,4 @@ export * from './lib/password-work.gate';
 export * from './lib/anonymous-session-limit';
 export * from './lib/session-purge';
 export * from './lib/auth.errors';
+export * from './lib/auth.interceptors';

@@ -14,3 +14,4 @@ export * from './lib/catalog';
 export * from './lib/results';
 export * from './lib/database/sqlite-read-pool';
 export * from './lib/database/snapshot-reader';
+export * from './lib/database/sqlite-glob';

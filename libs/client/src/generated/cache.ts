@@ -320,6 +320,8 @@ export type components = {
       total_hits: number;
       /** @description since the store was created */
       total_misses: number;
+      /** @description total_hits + total_misses (sim2l's name) */
+      total_accesses: number;
       /** @description hits / (hits + misses); 0 when both are 0 */
       hit_rate: number;
       /** @description sum of the UTF-8 lengths of the live entries as GET returns them */
@@ -377,7 +379,7 @@ export type components = {
       simulation_name?: string | null;
       simulation_version?: string | null;
       /**
-       * @description `*` matches any run of characters (including `/` and none); every other character, SQL `%` and `_` included, matches itself
+       * @description `*` and `%` match any run of characters (including `/` and none); every other character, SQL `_` included, matches itself; at most 8 wildcards
        * @example heat-1d/*
        */
       pattern?: string | null;
@@ -595,6 +597,17 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      /** @description an anonymous session past its writes per minute (--anonymous-writes-per-minute); Retry-After */
+      429: {
+        headers: {
+          /** @description seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       /** @description database unavailable */
       503: {
         headers: {
@@ -614,7 +627,7 @@ export interface operations {
         /** @description 0: the entries that belong to no simulation (stored with simulation_id 0 or null) */
         simulation_id?: number;
         simulation_name?: string;
-        /** @description glob: `*` matches any run of characters */
+        /** @description glob: `*` and `%` match any run of characters, everything else (`_` included) itself; at most 8 wildcards */
         pattern?: string;
       };
       header?: never;
@@ -631,7 +644,7 @@ export interface operations {
           'application/json': components['schemas']['CacheEntriesPage'];
         };
       };
-      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      /** @description a pattern with more than 8 wildcards, or a field is invalid */
       400: {
         headers: {
           [name: string]: unknown;
@@ -658,7 +671,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description database unavailable */
+      /** @description database unavailable, or "pattern too expensive" (its matching outran the time limit) */
       503: {
         headers: {
           [name: string]: unknown;
@@ -690,7 +703,7 @@ export interface operations {
           'application/json': components['schemas']['InvalidateResponse'];
         };
       };
-      /** @description no selector given, or a field is invalid (details: one line per problem) */
+      /** @description no selector given, a pattern with more than 8 wildcards, or a field is invalid (details: one line per problem) */
       400: {
         headers: {
           [name: string]: unknown;
@@ -735,7 +748,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description database unavailable */
+      /** @description database unavailable, or "pattern too expensive" (its matching outran the time limit) */
       503: {
         headers: {
           [name: string]: unknown;

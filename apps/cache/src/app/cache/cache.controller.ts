@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Head, HttpCode, NotFoundException, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Head, HttpCode, NotFoundException, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentSession, RequirePrivileges, SessionPrincipal } from '@simsvc/auth';
+import { CurrentSession, RequirePrivileges, RetryAfterInterceptor, SessionPrincipal } from '@simsvc/auth';
 import {
   ApiErrors,
   ApiHeadErrors,
@@ -36,10 +36,13 @@ export class CacheController {
   @HttpCode(200)
   @RequirePrivileges('write_cache')
   @ApiOperation({ summary: 'Store an entry (an existing key is replaced)' })
+  @UseInterceptors(RetryAfterInterceptor)
   @ApiOkResponse({ type: StoreEntryResponse })
-  @ApiErrors(400, 401, 403, 413, 415, 503)
-  store(@Body() entry: StoreEntryDto): Promise<StoreEntryResponse> {
-    return this.cache.store(entry);
+  @ApiErrors(400, 401, 403, 413, 415, 503, {
+    429: 'an anonymous session past its writes per minute (--anonymous-writes-per-minute); Retry-After',
+  })
+  store(@Body() entry: StoreEntryDto, @CurrentSession() session?: SessionPrincipal): Promise<StoreEntryResponse> {
+    return this.cache.store(entry, session);
   }
 
   @Post('invalidate')
@@ -47,7 +50,10 @@ export class CacheController {
   @RequirePrivileges('invalidate_cache')
   @ApiOperation({ summary: 'Remove the live entries matching every given selector' })
   @ApiOkResponse({ type: InvalidateResponse })
-  @ApiErrors(401, 403, 413, 415, 503, { 400: 'no selector given, or a field is invalid (details: one line per problem)' })
+  @ApiErrors(401, 403, 413, 415, {
+    400: 'no selector given, a pattern with more than 8 wildcards, or a field is invalid (details: one line per problem)',
+    503: 'database unavailable, or "pattern too expensive" (its matching outran the time limit)',
+  })
   invalidate(@Body() request: InvalidateDto, @CurrentSession() session?: SessionPrincipal): Promise<InvalidateResponse> {
     return this.cache.invalidate(request, session);
   }
@@ -65,7 +71,10 @@ export class CacheController {
   @RequirePrivileges('read_cache')
   @ApiOperation({ summary: 'List live entries, newest first' })
   @ApiOkResponse({ type: CacheEntriesPage })
-  @ApiErrors(400, 401, 403, 503)
+  @ApiErrors(401, 403, {
+    400: 'a pattern with more than 8 wildcards, or a field is invalid',
+    503: 'database unavailable, or "pattern too expensive" (its matching outran the time limit)',
+  })
   entries(@Query() query: ListEntriesQueryDto): Promise<CacheEntriesPage> {
     return this.cache.entries(query);
   }

@@ -31,3 +31,21 @@ export class NoInvalidationSelector extends DomainError {
     super('give at least one of simulation_id, simulation_name, simulation_version, pattern');
   }
 }
+
+/** A key pattern with more wildcards than matching is bounded for. */
+export class TooManyPatternWildcards extends DomainError {
+  readonly status = HttpStatus.BAD_REQUEST;
+
+  constructor(found: number, limit: number) {
+    super(`pattern has ${found} wildcards (* or %); at most ${limit} are allowed`);
+  }
+}
+
+/** A key pattern whose matching outran the statement time limit (PostgreSQL). */
+export class PatternTooExpensive extends DomainError {
+  readonly status = HttpStatus.SERVICE_UNAVAILABLE;
+
+  constructor() {
+    super('pattern too expensive');
+  }
+}

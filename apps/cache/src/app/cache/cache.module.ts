@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnonymousWriteLimit } from './anonymous-write-limit';
 import { CacheController } from './cache.controller';
 import { CacheMetrics } from './cache.metrics';
 import { CacheService } from './cache.service';
@@ -6,6 +7,6 @@ import { ExpiryPurger } from './expiry-purger';
 
 @Module({
   controllers: [CacheController],
-  providers: [CacheService, CacheMetrics, ExpiryPurger],
+  providers: [CacheService, CacheMetrics, ExpiryPurger, AnonymousWriteLimit],
 })
 export class CacheModule {}

@@ -1,15 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   CACHE_STORE,
   CacheCounterEntity,
   CacheEntryEntity,
   CacheInvalidationEntity,
   InjectStoreDatabase,
+  SnapshotReader,
   StoreDatabase,
 } from '@simsvc/persistence';
-import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan } from 'typeorm';
+import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
+import { CacheConfig } from '../cache-config';
+import { PatternTooExpensive } from './cache.errors';
+import { entryListStatements } from './entry-list.query';
+import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
 import { CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
 import { counterOf, EntrySelectors, selectorWhere } from './entry-selectors';
+
+const POSTGRES_QUERY_CANCELED = '57014';
 
 /** An entry as POST /cache stores it: not yet accessed, no hits. */
 export type StoredEntry = Omit<CacheEntryEntity, 'lastAccessedAt' | 'hitCount'>;
@@ -36,7 +43,11 @@ export interface CacheFigures {
  */
 @Injectable()
 export class CacheRepository {
-  constructor(@InjectStoreDatabase(CACHE_STORE) private readonly db: StoreDatabase) {}
+  constructor(
+    @InjectStoreDatabase(CACHE_STORE) private readonly db: StoreDatabase,
+    private readonly reader: SnapshotReader,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<CacheConfig>,
+  ) {}
 
   async store(entry: StoredEntry): Promise<void> {
     await this.db.execute(STORE_ENTRY, [
@@ -88,7 +99,7 @@ export class CacheRepository {
 
   /** Removes the live entries matching every given selector; counts and audits them. */
   invalidate(audit: InvalidationAudit & { selectors: EntrySelectors }): Promise<number> {
-    return this.db.transaction(async (manager) => {
+    return this.patternTransaction(audit.selectors, async (manager) => {
       const removed = await this.remove(manager, selectorWhere(this.db.backend, audit.at, audit.selectors));
       await this.audit(manager, audit, removed);
       return removed;
@@ -118,22 +129,25 @@ export class CacheRepository {
     return this.db.run((manager) => manager.count(CacheEntryEntity, { where: { expiresAt: MoreThan(now) } }));
   }
 
-  /** Live entries, newest first. */
+  /**
+   * Live entries, newest first. SQLite: in a read worker (SnapshotReader), so that matching a
+   * pattern never holds up the main thread; PostgreSQL: under the pattern time limit.
+   */
   async list(
     now: number,
     selectors: EntrySelectors,
     limit: number,
     offset: number,
   ): Promise<{ records: CacheEntryEntity[]; total: number }> {
-    const [records, total] = await this.db.run((manager) =>
-      manager.findAndCount(CacheEntryEntity, {
-        where: selectorWhere(this.db.backend, now, selectors),
-        order: { createdAt: 'DESC', cacheKey: 'ASC' },
-        take: limit,
-        skip: offset,
-      }),
-    );
-    return { records, total };
+    const { page, total } = entryListStatements(this.db.backend, now, selectors, limit, offset);
+    const [records, [count]] =
+      this.db.backend === 'sqlite'
+        ? await this.reader.read([page, total])
+        : await this.patternTransaction(selectors, async (manager) => [
+            await manager.query(page.sql, [...page.params]),
+            await manager.query(total.sql, [...total.params]),
+          ]);
+    return { records: records as CacheEntryEntity[], total: Number((count as { total: number | string }).total) };
   }
 
   /** The audit log, newest first. */
@@ -148,6 +162,23 @@ export class CacheRepository {
   async purgeExpired(now: number): Promise<number> {
     const result = await this.db.run((manager) => manager.delete(CacheEntryEntity, { expiresAt: LessThanOrEqual(now) }));
     return result.affected ?? 0;
+  }
+
+  /**
+   * A transaction whose statements, when the selectors have a pattern on PostgreSQL, each end
+   * after --pattern-time-limit-ms (503 "pattern too expensive").
+   */
+  private async patternTransaction<T>(selectors: EntrySelectors, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.db.backend !== 'postgresql' || selectors.pattern === undefined) return this.db.transaction(work);
+    try {
+      return await this.db.transaction(async (manager) => {
+        await manager.query(`SET LOCAL statement_timeout = ${Math.trunc(this.config.extra.patternTimeLimitMs)}`);
+        return work(manager);
+      });
+    } catch (error) {
+      if (isStatementTimeout(error)) throw new PatternTooExpensive();
+      throw error;
+    }
   }
 
   /** Deletes the matching entries and counts them as invalidations of their simulations; how many. */
@@ -196,4 +227,10 @@ export class CacheRepository {
       .updateEntity(false)
       .execute();
   }
+}
+
+/** PostgreSQL's query_canceled: statement_timeout ran out. */
+function isStatementTimeout(error: unknown): boolean {
+  const inner = error instanceof QueryFailedError ? (error.driverError as { code?: string }) : (error as { code?: string } | undefined);
+  return inner?.code === POSTGRES_QUERY_CANCELED;
 }

@@ -18,10 +18,12 @@ import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CacheConfig } from '../cache-config';
 import { CacheInvalidationEntity } from '@simsvc/persistence';
 import { serializedSize, toEntryResponse, toListItem } from './cache-entry.response';
-import { CacheEntryNotFound, CacheMiss, NoInvalidationSelector } from './cache.errors';
+import { AnonymousWriteLimit } from './anonymous-write-limit';
+import { CacheEntryNotFound, CacheMiss, NoInvalidationSelector, TooManyPatternWildcards } from './cache.errors';
 import { CacheMetrics } from './cache.metrics';
 import { CacheRepository } from './cache.repository';
 import { EntrySelectors, NO_SIMULATION } from './entry-selectors';
+import { MAX_PATTERN_WILDCARDS, wildcardCount } from './glob-pattern';
 
 const MICROS_PER_SECOND = 1_000_000;
 const present = <T>(value: T | null | undefined): value is T => value !== null && value !== undefined;
@@ -31,12 +33,14 @@ export class CacheService {
   constructor(
     private readonly repository: CacheRepository,
     private readonly metrics: CacheMetrics,
+    private readonly anonymousWrites: AnonymousWriteLimit,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<CacheConfig>,
   ) {}
 
-  async store(entry: StoreEntryDto): Promise<StoreEntryResponse> {
+  async store(entry: StoreEntryDto, session: SessionPrincipal | undefined): Promise<StoreEntryResponse> {
     const ttlSeconds = entry.ttl_seconds ?? (entry.ttl_hours ?? this.config.extra.defaultTtlHours) * 3600;
     const createdAt = nowMicros();
+    this.anonymousWrites.take(session, createdAt);
     const stored = {
       cacheKey: entry.cache_key,
       simulationId: entry.simulation_id,
@@ -99,6 +103,7 @@ export class CacheService {
       total_entries: figures.entries,
       total_hits: figures.hits,
       total_misses: figures.misses,
+      total_accesses: lookups,
       hit_rate: lookups === 0 ? 0 : figures.hits / lookups,
       total_size_bytes: figures.size_bytes,
       invalidation_count: figures.invalidations,
@@ -127,7 +132,11 @@ function selectorsOf(source: {
   if (present(source.simulation_id)) selectors.simulationId = source.simulation_id;
   if (present(source.simulation_name)) selectors.simulationName = source.simulation_name;
   if (present(source.simulation_version)) selectors.simulationVersion = source.simulation_version;
-  if (present(source.pattern)) selectors.pattern = source.pattern;
+  if (present(source.pattern)) {
+    const wildcards = wildcardCount(source.pattern);
+    if (wildcards > MAX_PATTERN_WILDCARDS) throw new TooManyPatternWildcards(wildcards, MAX_PATTERN_WILDCARDS);
+    selectors.pattern = source.pattern;
+  }
   return selectors;
 }
 

@@ -8,7 +8,7 @@ import { NO_SIMULATION } from './entry-selectors';
 // entries, auth on), Node.js 24 on the 2-core machine, README "Performance".
 
 /** Every column of cache_entries under its entity property name, so rows come back as entities. */
-const ENTRY = getMetadataArgsStorage()
+export const ENTRY_COLUMNS = getMetadataArgsStorage()
   .filterColumns(CacheEntryEntity)
   .map(({ propertyName, options }) => `${options.name ?? propertyName} AS "${propertyName}"`)
   .join(', ');
@@ -30,9 +30,9 @@ export const CACHE_HIT: NamedStatement = {
     INSERT INTO cache_counters (simulation_id, hits) SELECT COALESCE(simulation_id, ${NO_SIMULATION}), 1 FROM hit
     ON CONFLICT (simulation_id) DO UPDATE SET hits = cache_counters.hits + 1
   )
-  SELECT ${ENTRY} FROM hit`,
+  SELECT ${ENTRY_COLUMNS} FROM hit`,
     sqlite: `UPDATE cache_entries SET hit_count = hit_count + 1, last_accessed_at = $2
-  WHERE cache_key = $1 AND expires_at > $2 RETURNING ${ENTRY}`,
+  WHERE cache_key = $1 AND expires_at > $2 RETURNING ${ENTRY_COLUMNS}`,
   },
 };
 

@@ -1,6 +1,6 @@
 import { Backend, CacheEntryEntity } from '@simsvc/persistence';
 import { FindOptionsWhere, MoreThan, Raw } from 'typeorm';
-import { globToPostgresLike, globToSqliteGlob } from './glob-pattern';
+import { keyPatternSql } from './key-pattern.sql';
 
 /** What `POST /cache/invalidate` and `GET /cache/entries` select entries by (all given must match). */
 export interface EntrySelectors {
@@ -27,10 +27,8 @@ export function selectorWhere(backend: Backend, now: number, selectors: EntrySel
   if (selectors.simulationName !== undefined) where.simulationName = selectors.simulationName;
   if (selectors.simulationVersion !== undefined) where.simulationVersion = selectors.simulationVersion;
   if (pattern !== undefined) {
-    where.cacheKey =
-      backend === 'postgresql'
-        ? Raw((column) => `${column} LIKE :cacheKeyPattern ESCAPE '\\'`, { cacheKeyPattern: globToPostgresLike(pattern) })
-        : Raw((column) => `${column} GLOB :cacheKeyPattern`, { cacheKeyPattern: globToSqliteGlob(pattern) });
+    const { condition, params } = keyPatternSql(backend, pattern);
+    where.cacheKey = Raw(condition, params);
   }
   return where;
 }

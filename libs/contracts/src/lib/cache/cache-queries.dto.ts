@@ -30,7 +30,10 @@ export class ListEntriesQueryDto extends PageQueryDto {
   simulation_id?: number;
 
   @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH }) @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string;
-  @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH, description: 'glob: `*` matches any run of characters' })
+  @ApiPropertyOptional({
+    maxLength: MAX_TEXT_LENGTH,
+    description: 'glob: `*` and `%` match any run of characters, everything else (`_` included) itself; at most 8 wildcards',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_TEXT_LENGTH)

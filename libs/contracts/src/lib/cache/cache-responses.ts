@@ -42,6 +42,7 @@ export class CacheStatsResponse {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'live entries' }) total_entries!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'since the store was created' }) total_hits!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'since the store was created' }) total_misses!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: "total_hits + total_misses (sim2l's name)" }) total_accesses!: number;
   @ApiProperty({ minimum: 0, maximum: 1, description: 'hits / (hits + misses); 0 when both are 0' }) hit_rate!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'sum of the UTF-8 lengths of the live entries as GET returns them' })
   total_size_bytes!: number;

@@ -26,7 +26,7 @@ export class InvalidateDto {
     nullable: true,
     maxLength: MAX_TEXT_LENGTH,
     description:
-      '`*` matches any run of characters (including `/` and none); every other character, SQL `%` and `_` included, matches itself',
+      '`*` and `%` match any run of characters (including `/` and none); every other character, SQL `_` included, matches itself; at most 8 wildcards',
     example: 'heat-1d/*',
   })
   @IsOptional()

@@ -6,6 +6,8 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
 @Index('cache_entries_simulation', ['simulationId', 'expiresAt'])
 @Index('cache_entries_expiry', ['expiresAt'])
 @Index('cache_entries_created', ['createdAt'])
+// PostgreSQL only, made by its migration: cache_key text_pattern_ops (key-prefix ranges).
+@Index('cache_entries_key_pattern', { synchronize: false })
 export class CacheEntryEntity {
   @PrimaryColumn({ name: 'cache_key', type: 'text' }) cacheKey!: string;
   /** 0 or NULL (as sent): the entry belongs to no simulation; its figures count under counter 0. */

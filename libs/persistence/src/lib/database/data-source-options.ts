@@ -1,7 +1,9 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { types as pgTypes } from 'pg';
 import { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { DatabaseConfig } from './database-config';
 import { MigrationSet } from './migration-set';
+import { registerSqliteGlob } from './sqlite-glob';
 
 // int8 (counts, microsecond timestamps) as JS numbers: every such value here stays below 2^53.
 pgTypes.setTypeParser(pgTypes.builtins.INT8, (value) => Number(value));
@@ -46,10 +48,11 @@ export function dataSourceOptions(config: DatabaseConfig, store: StoreDefinition
     database: config.path,
     enableWAL: true,
     statementCacheSize: 200,
-    prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
+    prepareDatabase: (db: BetterSqlite3.Database) => {
       db.pragma('busy_timeout = 5000');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
+      registerSqliteGlob(db);
     },
   };
 }

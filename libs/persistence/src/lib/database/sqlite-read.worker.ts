@@ -6,6 +6,8 @@ import type Database from 'better-sqlite3';
 const BetterSqlite3 = require('better-sqlite3') as typeof import('better-sqlite3');
 const { LRUCache } = require('lru-cache') as typeof import('lru-cache');
 const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+// With its extension: from the sources Node resolves no `.ts` by itself; the build bundles it.
+const { registerSqliteGlob } = require('./sqlite-glob.ts') as typeof import('./sqlite-glob');
 
 export interface WorkerRequest {
   id: number;
@@ -30,6 +32,7 @@ function open(): NonNullable<typeof readAll> {
   const connection = new BetterSqlite3(options.path, { fileMustExist: true });
   connection.pragma('busy_timeout = 5000');
   connection.pragma('query_only = ON');
+  registerSqliteGlob(connection);
   return connection.transaction((statements: WorkerRequest['statements']) =>
     statements.map(({ text, args }) => prepare(connection, text).all(...args)),
   );
