@@ -6,6 +6,7 @@ import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsController } from './results.controller';
 import { ResultsMetrics } from './results.metrics';
 import { ResultsService } from './results.service';
+import { SearchCursors } from './search-cursor';
 
 // Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
 nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
@@ -13,6 +14,6 @@ nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 @Module({
   imports: [RunDatabaseModule],
   controllers: [ResultsController],
-  providers: [ResultsService, ParameterStatsCache, ResultsMetrics],
+  providers: [ResultsService, ParameterStatsCache, ResultsMetrics, SearchCursors],
 })
 export class ResultsModule {}
