@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AggregateResultsDto,
+  AggregateResultsResponse,
   DEFAULT_PAGE_LIMIT,
   DeleteResultResponse,
   nowMicros,
@@ -27,6 +29,7 @@ import { ResultsMetrics } from './results.metrics';
 import { CursorWithOffset, ParameterClassConflict, ResultExists, ResultNotFound } from './results.errors';
 import { ResultsRepository } from './results.repository';
 import { ResultSearchRepository } from './result-search.repository';
+import { ResultAggregateRepository } from './result-aggregate.repository';
 import { SearchCursors } from './search-cursor';
 import { runSelectionOf, sortKeysOf } from './search-request';
 
@@ -36,6 +39,7 @@ export class ResultsService {
     private readonly repository: ResultsRepository,
     private readonly searches: ResultSearchRepository,
     private readonly cursors: SearchCursors,
+    private readonly aggregates: ResultAggregateRepository,
     private readonly statsCache: ParameterStatsCache,
     private readonly metrics: ResultsMetrics,
     private readonly runDatabases: RunDatabaseReader,
@@ -106,6 +110,12 @@ export class ResultsService {
       offset: cursor === undefined ? offset : null,
       next_cursor: page.next === undefined ? null : this.cursors.encode(search, page.next),
     };
+  }
+
+  /** Figures of the requested parameters (and a histogram) over the runs the filters keep, in one snapshot. */
+  aggregate(request: AggregateResultsDto): Promise<AggregateResultsResponse> {
+    const histogram = request.histogram ? { ...request.histogram, scale: request.histogram.scale ?? 'linear' } : undefined;
+    return this.aggregates.aggregate(runSelectionOf(request), request.params, histogram);
   }
 
   async stats(simulationName: string, paramName: string, query: ParameterStatsQueryDto): Promise<ParameterStatsResponse> {

@@ -70,5 +70,6 @@ export class HistogramAggregate {
 export class AggregateResultsResponse {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'runs matching the filters' }) total!: number;
   @ApiProperty({ type: [ParameterAggregate] }) params!: ParameterAggregate[];
-  @ApiProperty({ type: HistogramAggregate, nullable: true }) histogram!: HistogramAggregate | null;
+  @ApiPropertyOptional({ type: HistogramAggregate, description: 'present when the request asks for a histogram' })
+  histogram?: HistogramAggregate;
 }
