@@ -8,6 +8,11 @@
 //
 // Data: inputs x0..x8 uniform in [0, 100) and `mode`, one of 10 strings; outputs y0..y9 uniform
 // in [0, 1000). Every search request draws new bounds, so no two requests are alike.
+//
+// Sweep scenarios (issue 24): the best 50 runs by an output under a ~1 % input range, a cursor
+// page deep in an order against its first page, and POST /aggregate under the same range.
+// Environment: BENCH_RESULTS (runs, default 100,000), BENCH_RUN_DATABASES (0 skips that phase),
+// BENCH_DURATION (seconds per scenario), BENCH_SCENARIOS (comma-separated parts of scenario names).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,8 +39,8 @@ const RUN_DATABASES = Number(process.env.BENCH_RUN_DATABASES ?? 1_000);
 const CONNECTIONS = 8;
 const LOAD_CONCURRENCY = 16;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-/** Only the scenarios whose name contains this text (default: all). */
-const SCENARIO_FILTER = process.env.BENCH_SCENARIOS ?? '';
+/** Only the scenarios whose name contains one of these comma-separated texts (default: all). */
+const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
 const SIMULATION = 'bench-sim';
 const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
 
@@ -203,7 +208,7 @@ async function measure(service: RunningService, token: string, log: Log, backend
       ],
     ],
   ];
-  const scenarios = allScenarios.filter(([name]) => name.includes(SCENARIO_FILTER));
+  const scenarios = allScenarios.filter(([name]) => SCENARIO_FILTERS.some((filter) => name.includes(filter)));
   // A sample of each, to show what the scenario selects.
   const totalOf = async (body: SearchBody): Promise<number> =>
     ((await (await post(service.url, token, '/search', body)).json()) as { total: number }).total;
