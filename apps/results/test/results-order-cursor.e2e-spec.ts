@@ -132,6 +132,52 @@ describe('POST /search order_by and cursors', () => {
     expect(await byOffset(body, 4)).toEqual(expected);
   });
 
+  it('pages through heavy ties on the first key the same by cursor and by offset, at every page size', async () => {
+    const sim = 'order-ties';
+    const runs = Array.from({ length: 40 }, (_, i) => ({
+      id: `ot-${String(i).padStart(2, '0')}`,
+      energy: i % 9 === 0 ? undefined : i % 4,
+      mass: i % 3,
+    }));
+    for (const run of runs) {
+      await results.stored({
+        execution_id: run.id,
+        simulation_name: sim,
+        output_params: run.energy === undefined ? { mass: run.mass } : { energy: run.energy, mass: run.mass },
+      });
+    }
+    const order = (a: (typeof runs)[number], b: (typeof runs)[number]) => {
+      const [x, y] = [a.energy ?? -Infinity, b.energy ?? -Infinity];
+      if (x !== y) return y - x; // desc, missing last
+      if (a.mass !== b.mass) return a.mass - b.mass; // asc
+      return runs.indexOf(a) - runs.indexOf(b); // ties by id in the last key's direction (asc)
+    };
+    const expected = [...runs].sort(order).map((run) => run.id);
+    const body = {
+      simulation_name: sim,
+      order_by: [
+        { class: 'output', name: 'energy', direction: 'desc' },
+        { class: 'output', name: 'mass', direction: 'asc' },
+      ],
+    };
+    for (const limit of [1, 2, 5, 7]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const response = await results.search({ ...body, limit, ...(cursor === null ? {} : { cursor }) });
+        seen.push(...response.body.results.map((hit: { execution_id: string }) => hit.execution_id));
+        cursor = response.body.next_cursor;
+      } while (cursor !== null);
+      expect(seen).toEqual(expected);
+      const offsets: string[] = [];
+      for (let offset = 0; offset < runs.length; offset += limit) {
+        const response = await results.search({ ...body, limit, offset });
+        offsets.push(...response.body.results.map((hit: { execution_id: string }) => hit.execution_id));
+      }
+      expect(offsets).toEqual(expected);
+    }
+  });
+
   it('orders the runs a filter keeps, with the filter on the sort parameter too', async () => {
     const keys: Key[] = [{ class: 'output', name: 'score', direction: 'desc' }];
     const kept = RUNS.filter((run) => typeof run.group === 'number' && run.group >= 2);

@@ -52,8 +52,9 @@ export function buildAggregate(selection: RunSelection, params: ParameterRef[], 
 function valuesOf(param: ParameterRef, bound: Parameters): string {
   const paramClass = param.class === 'input' ? "'input'" : "'output'";
   return (
-    `SELECT p.num_value AS x FROM matched m JOIN result_params p ON p.result_id = m.result_id ` +
-    `AND p.param_class = ${paramClass} AND p.name = ${bound.add(param.name)} WHERE p.num_value IS NOT NULL`
+    // CROSS JOIN keeps SQLite to this order: a primary-key lookup per matching run, not a scan of the parameter's values.
+    `SELECT p.num_value AS x FROM matched m CROSS JOIN result_params p WHERE p.result_id = m.result_id ` +
+    `AND p.param_class = ${paramClass} AND p.name = ${bound.add(param.name)} AND p.num_value IS NOT NULL`
   );
 }
 

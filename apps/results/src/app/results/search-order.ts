@@ -47,16 +47,23 @@ export class SortSql {
   private readonly keys: KeyColumns[];
   private readonly collate: string;
 
+  /** `runId`: the SQL of the run's result id in the statement (the joins and the tie-break use it). */
   constructor(
     private readonly sortKeys: SortKey[],
     backend: Backend,
     bind: Bind,
+    private readonly runId: string,
   ) {
     this.collate = backend === 'postgresql' ? ' COLLATE "C"' : '';
     this.keys = sortKeys.map((key, i) => this.columnsOf(key, i, bind));
   }
 
-  /** LEFT JOINs of the parameters sorted by, on results `r`. */
+  /** Whether a key is a column of results, which must then be joined as `r`. */
+  get needsRuns(): boolean {
+    return this.sortKeys.some((key) => key.kind === 'field');
+  }
+
+  /** LEFT JOINs of the parameters sorted by, on the run `runId`. */
   get joins(): string {
     return this.keys.map((key) => key.join).join(' ');
   }
@@ -79,9 +86,9 @@ export class SortSql {
     return [...terms, `${from}${idColumn} ${this.tieDirection.toUpperCase()}`].join(', ');
   }
 
-  /** The condition that a run of `r` (with the joins) comes after `position`. */
+  /** The condition that the run (with the joins) comes after `position`. */
   after(position: SortPosition, bind: Bind): string {
-    let condition = `r.id ${this.tieDirection === 'asc' ? '>' : '<'} ${bind(position.id)}`;
+    let condition = `${this.runId} ${this.tieDirection === 'asc' ? '>' : '<'} ${bind(position.id)}`;
     for (let i = this.keys.length - 1; i >= 0; i -= 1) {
       const { later, same } = this.compare(i, position.keys[i], bind);
       condition = `(${later} OR (${same} AND ${condition}))`;
@@ -98,6 +105,10 @@ export class SortSql {
       return [rank as 2 | 3, null];
     });
     return { keys, id: Number(row['id']) };
+  }
+
+  get first(): SortKey {
+    return this.sortKeys[0];
   }
 
   private get tieDirection(): OrderDirection {
@@ -128,7 +139,7 @@ export class SortSql {
     }
     const p = `k${i}`;
     const join =
-      `LEFT JOIN result_params ${p} ON ${p}.result_id = r.id AND ${p}.param_class = ` +
+      `LEFT JOIN result_params ${p} ON ${p}.result_id = ${this.runId} AND ${p}.param_class = ` +
       `${key.paramClass === 'input' ? "'input'" : "'output'"} AND ${p}.name = ${bind(key.name)}`;
     return {
       join,
