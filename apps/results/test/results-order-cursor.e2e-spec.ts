@@ -1,3 +1,4 @@
+import type { Response } from 'supertest';
 import { expectError, ResultsTestService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
@@ -37,6 +38,7 @@ describe('POST /search order_by and cursors', () => {
     { id: 'o-20', score: 'L'.repeat(601), group: 2 },
   ];
   const index = new Map(RUNS.map((run, i) => [run.id, i]));
+  const registered = (id: string) => index.get(id) ?? -1;
 
   beforeAll(async () => {
     results = await ResultsTestService.start();
@@ -53,7 +55,7 @@ describe('POST /search order_by and cursors', () => {
   const codePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
   const rank = (value: Json | undefined) => (value === undefined ? 3 : typeof value === 'number' ? 0 : typeof value === 'string' ? 1 : 2);
   function valueOf(run: (typeof RUNS)[number], key: Key): Json | undefined {
-    if ('field' in key) return key.field === 'execution_id' ? run.id : index.get(run.id)!;
+    if ('field' in key) return key.field === 'execution_id' ? run.id : registered(run.id);
     if (key.class === 'output') return key.name === 'score' ? run.score : undefined;
     return key.name === 'group' ? run.group : undefined;
   }
@@ -68,7 +70,7 @@ describe('POST /search order_by and cursors', () => {
           if (typeof x === 'number' && typeof y === 'number' && x !== y) return sign * (x - y);
           if (typeof x === 'string' && typeof y === 'string' && x !== y) return sign * codePoints(x, y);
         }
-        return (tieDirection === 'asc' ? 1 : -1) * (index.get(a.id)! - index.get(b.id)!);
+        return (tieDirection === 'asc' ? 1 : -1) * (registered(a.id) - registered(b.id));
       })
       .map((run) => run.id);
   }
@@ -282,7 +284,7 @@ describe('POST /search order_by and cursors', () => {
       let cursor: string | null = null;
       let extra = 0;
       do {
-        const [response] = await Promise.all([
+        const [response]: [Response, ...unknown[]] = await Promise.all([
           results.search({ simulation_name: sim, order_by: keys, limit: 4, ...(cursor === null ? {} : { cursor }) }),
           // New runs sort everywhere: before, inside and after the pages already read.
           ...[0, 3.5, 6, 9].map((energy) =>

@@ -69,9 +69,11 @@ function figuresOf(param: ParameterRef, rows: AggregateRow[]): ParameterAggregat
     // h = (n − 1)·p exactly, in integers: its whole part and its fraction.
     const low = Math.floor(((count - 1) * hundredths) / 100);
     const fraction = (((count - 1) * hundredths) % 100) / 100;
-    const below = sorted.get(low)!;
+    // Both ranks are among the rows read (aggregate-query.ts asks for ⌊h⌋ and ⌊h⌋ + 1).
+    const at = (rank: number) => sorted.get(rank) ?? Number.NaN;
+    const below = at(low);
     // Weighted rather than below + f·(above − below), which overflows near the double's limits.
-    return fraction === 0 ? below : below * (1 - fraction) + sorted.get(low + 1)! * fraction;
+    return fraction === 0 ? below : below * (1 - fraction) + at(low + 1) * fraction;
   });
   return {
     ...none,
