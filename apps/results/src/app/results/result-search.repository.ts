@@ -27,8 +27,13 @@ export class ResultSearchRepository {
   async search(criteria: SearchCriteria, keys: SortKey[], after?: SortPosition): Promise<SearchPage> {
     const probe = { ...(await this.smallestFilterFirst(criteria)), limit: criteria.limit + 1 };
     if (keys.length > 0) {
-      const { statement, sort } = buildSortedSearch(probe, keys, this.db.backend, after);
-      const [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
+      let { statement, sort } = buildSortedSearch(probe, keys, this.db.backend, after);
+      let [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
+      if (Number(rows[0].bounded ?? 1) === 0) {
+        // Too few numbers left for the index walk: every run is a candidate.
+        ({ statement, sort } = buildSortedSearch(probe, keys, this.db.backend, after, false));
+        [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
+      }
       const hits = rows.filter((row) => row.id !== null);
       const more = hits.length > criteria.limit;
       return {

@@ -18,15 +18,20 @@ export interface SortedSearch {
   sort: SortSql;
 }
 
+/**
+ * `indexWalk`: try bestOfIndex; its answer's `bounded` is 0 when that could not give the page,
+ * and the search must then be built again without it.
+ */
 export function buildSortedSearch(
   criteria: SearchCriteria,
   keys: SortKey[],
   backend: Backend,
   after: SortPosition | undefined,
+  indexWalk = true,
 ): SortedSearch {
   const params = new Parameters();
   const sort = new SortSql(keys, backend, params.bind, 'm.result_id');
-  const best = bestOfIndex(criteria, sort.first, after, params);
+  const best = indexWalk ? bestOfIndex(criteria, sort.first, after, params) : undefined;
   const ctes = best?.ctes ?? [`matched AS MATERIALIZED (${matchedIds(criteria, params)})`];
   const total = best?.total ?? 'SELECT COUNT(*) AS total FROM matched';
   const conditions = after === undefined ? [] : [sort.after(after, params.bind)];
@@ -41,7 +46,7 @@ export function buildSortedSearch(
     `ORDER BY ${sort.orderBy('', 'result_id')} LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)}`;
   const sql =
     `WITH ${ctes.join(', ')}, page AS (${page}) ` +
-    `SELECT totals.total, ${HIT_COLUMNS}, page.* FROM (${total}) totals ` +
+    `SELECT totals.*, ${HIT_COLUMNS}, page.* FROM (${total}) totals ` +
     `LEFT JOIN page ON 1 = 1 LEFT JOIN results r ON r.id = page.result_id ORDER BY ${sort.orderBy('page.', 'result_id')}`;
   return { statement: { sql, params: params.values }, sort };
 }
@@ -51,7 +56,8 @@ export function buildSortedSearch(
  * the first key strictly beyond the position's, the page holds only runs whose number lies
  * between the position's and the (limit + offset)-th of those, in the key's order: a walk of the
  * number index (simulation, class, name, num_value). `bound` is that number; when there is none
- * (fewer runs left), every run of the simulation is a candidate, as in the general case.
+ * (fewer numbers left) the answer says `bounded` 0 and the search is read again the general way
+ * (a fallback in the same statement made SQLite walk every run even when it was not needed).
  * Only for one simulation, no filter, version or status, and a position (if any) among numbers.
  */
 function bestOfIndex(
@@ -74,15 +80,11 @@ function bestOfIndex(
   const depth = params.add(criteria.limit + criteria.offset - 1);
   const candidates = [`SELECT result_id FROM result_params CROSS JOIN bound WHERE ${range}${onward} AND num_value ${upTo} bound.v`];
   if (at !== undefined) candidates.push(`SELECT result_id FROM result_params CROSS JOIN bound WHERE ${range} AND num_value = ${at}`);
-  // Driven by a row that exists only without a bound: SQLite otherwise walks every run testing it.
-  candidates.push(
-    `SELECT r.id AS result_id FROM (SELECT 1 AS unbounded WHERE NOT EXISTS (SELECT 1 FROM bound)) g CROSS JOIN results r WHERE r.simulation_name = ${simulation}`,
-  );
   return {
     ctes: [
       `bound AS (SELECT num_value AS v FROM result_params WHERE ${range}${onward} ORDER BY num_value ${order} LIMIT 1 OFFSET ${depth})`,
       `matched AS MATERIALIZED (${candidates.join(' UNION ALL ')})`,
     ],
-    total: `SELECT COUNT(*) AS total FROM results r WHERE r.simulation_name = ${simulation}`,
+    total: `SELECT COUNT(*) AS total, (SELECT COUNT(*) FROM bound) AS bounded FROM results r WHERE r.simulation_name = ${simulation}`,
   };
 }
