@@ -138,7 +138,7 @@ async function search(
       params(hit.output_params),
     ]),
   );
-  out.line(`${body.count} of ${body.total}${body.offset > 0 ? ` (offset ${body.offset})` : ''}`);
+  out.line(`${body.count} of ${body.total}${body.offset ? ` (offset ${body.offset})` : ''}`);
 }
 
 async function show({ client, out }: CommandContext, executionId: string): Promise<void> {
