@@ -16,6 +16,7 @@
 //   `excluded`); value x falls in bin ⌊(f(x) − f(lo)) / (f(hi) − f(lo)) · bins⌋, the largest in
 //   the last bin; all values equal: all in the first.
 import { HistogramRequest, ParameterRef } from '@simsvc/contracts';
+import type { Backend } from '@simsvc/persistence';
 import { matchedIds, Parameters, Statement } from './search-query';
 import { RunSelection } from './search-request';
 
@@ -28,12 +29,17 @@ export const PERCENTILES = [5, 50, 95] as const;
  * x at the ranks i the percentiles need) or -1 for the histogram (count, range, excluded, and per
  * non-empty bin i its count x). `total` is the number of matching runs, on every row.
  */
-export function buildAggregate(selection: RunSelection, params: ParameterRef[], histogram: HistogramRequest | undefined): Statement {
+export function buildAggregate(
+  selection: RunSelection,
+  params: ParameterRef[],
+  histogram: HistogramRequest | undefined,
+  backend: Backend,
+): Statement {
   const bound = new Parameters();
   const ctes = [`matched AS MATERIALIZED (${matchedIds(selection, bound)})`];
   const refs = [...params, ...(histogram === undefined ? [] : [histogram])];
   const names = new Map<string, string>();
-  if (refs.length > 0) ctes.push(`vals AS MATERIALIZED (${valuesOfAll(refs, names, bound)})`);
+  if (refs.length > 0) ctes.push(`vals AS MATERIALIZED (${valuesOfAll(refs, names, bound, backend)})`);
   const valuesOf = (ref: ParameterRef) => `SELECT x FROM vals WHERE c = ${CLASS_LITERAL[ref.class]} AND n = ${names.get(ref.name)}`;
   const parts: string[] = [];
   params.forEach((param, k) => {
@@ -61,7 +67,7 @@ const CLASS_LITERAL = { input: "'input'", output: "'output'" } as const;
  * CROSS JOIN keeps SQLite to this order rather than scanning each parameter's values.
  * `names` receives the placeholder bound to each name.
  */
-function valuesOfAll(refs: ParameterRef[], names: Map<string, string>, bound: Parameters): string {
+function valuesOfAll(refs: ParameterRef[], names: Map<string, string>, bound: Parameters, backend: Backend): string {
   for (const ref of refs) if (!names.has(ref.name)) names.set(ref.name, bound.add(ref.name));
   const byClass = (['input', 'output'] as const)
     .map((paramClass) => {
@@ -71,10 +77,12 @@ function valuesOfAll(refs: ParameterRef[], names: Map<string, string>, bound: Pa
         : `(p.param_class = ${CLASS_LITERAL[paramClass]} AND p.name IN (${placeholders.join(', ')}))`;
     })
     .filter((condition) => condition !== undefined);
-  return (
-    'SELECT p.param_class AS c, p.name AS n, p.num_value AS x FROM matched m CROSS JOIN result_params p ' +
-    `WHERE p.result_id = m.result_id AND p.num_value IS NOT NULL AND (${byClass.join(' OR ')})`
-  );
+  const row = `p.result_id = m.result_id AND p.num_value IS NOT NULL AND (${byClass.join(' OR ')})`;
+  // PostgreSQL: LATERAL (OFFSET 0 keeps the planner from flattening it) keeps it to primary-key
+  // lookups; a plain join may be hashed over a sequential scan of every parameter row of the store.
+  if (backend === 'postgresql')
+    return `SELECT p.c, p.n, p.x FROM matched m CROSS JOIN LATERAL (SELECT p.param_class AS c, p.name AS n, p.num_value AS x FROM result_params p WHERE ${row} OFFSET 0) p`;
+  return `SELECT p.param_class AS c, p.name AS n, p.num_value AS x FROM matched m CROSS JOIN result_params p WHERE ${row}`;
 }
 
 function figureCtes(p: string, values: string): string[] {

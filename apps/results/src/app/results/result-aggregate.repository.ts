@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HistogramAggregate, HistogramRequest, ParameterAggregate, ParameterRef } from '@simsvc/contracts';
-import { SnapshotReader } from '@simsvc/persistence';
+import { InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } from '@simsvc/persistence';
 import { buildAggregate, PERCENTILES } from './aggregate-query';
 import { RunSelection } from './search-request';
 
@@ -30,10 +30,13 @@ export interface Aggregates {
 /** POST /aggregate: one statement, read in one snapshot off the request path. */
 @Injectable()
 export class ResultAggregateRepository {
-  constructor(private readonly reader: SnapshotReader) {}
+  constructor(
+    @InjectStoreDatabase(RESULTS_STORE) private readonly db: StoreDatabase,
+    private readonly reader: SnapshotReader,
+  ) {}
 
   async aggregate(selection: RunSelection, params: ParameterRef[], histogram: HistogramRequest | undefined): Promise<Aggregates> {
-    const [rows] = (await this.reader.read([buildAggregate(selection, params, histogram)])) as [AggregateRow[]];
+    const [rows] = (await this.reader.read([buildAggregate(selection, params, histogram, this.db.backend)])) as [AggregateRow[]];
     const parts = new Map<number, AggregateRow[]>();
     for (const row of rows) {
       if (row.part === null || row.part === undefined) continue;

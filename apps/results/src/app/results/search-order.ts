@@ -46,6 +46,7 @@ const TEXT_COLUMN = (i: number) => `k${i}t`;
 export class SortSql {
   private readonly keys: KeyColumns[];
   private readonly collate: string;
+  private readonly lateral: boolean;
 
   /** `runId`: the SQL of the run's result id in the statement (the joins and the tie-break use it). */
   constructor(
@@ -55,6 +56,7 @@ export class SortSql {
     private readonly runId: string,
   ) {
     this.collate = backend === 'postgresql' ? ' COLLATE "C"' : '';
+    this.lateral = backend === 'postgresql';
     this.keys = sortKeys.map((key, i) => this.columnsOf(key, i, bind));
   }
 
@@ -138,9 +140,16 @@ export class SortSql {
         : { join: '', rank: '1', num: 'CAST(NULL AS DOUBLE PRECISION)', text: 'r.execution_id' };
     }
     const p = `k${i}`;
-    const join =
-      `LEFT JOIN result_params ${p} ON ${p}.result_id = ${this.runId} AND ${p}.param_class = ` +
+    const row =
+      `${p}.result_id = ${this.runId} AND ${p}.param_class = ` +
       `${key.paramClass === 'input' ? "'input'" : "'output'"} AND ${p}.name = ${bind(key.name)}`;
+    // PostgreSQL: LATERAL with LIMIT 1 (which keeps the planner from flattening it back into a
+    // join), so that each run's row is one primary-key lookup; as a plain LEFT JOIN
+    // its planner hashed a sequential scan of every parameter row of the store (measured: 20 of
+    // the 24 ms of the best 50 of 10,000 runs). SQLite has no LATERAL and looks each row up anyway.
+    const join = this.lateral
+      ? `LEFT JOIN LATERAL (SELECT * FROM result_params ${p} WHERE ${row} LIMIT 1) ${p} ON TRUE`
+      : `LEFT JOIN result_params ${p} ON ${row}`;
     return {
       join,
       rank: `(CASE WHEN ${p}.num_value IS NOT NULL THEN 0 WHEN ${p}.value_type = 'string' THEN 1 WHEN ${p}.result_id IS NOT NULL THEN 2 ELSE 3 END)`,
