@@ -14,3 +14,5 @@ export * from './lib/password-work.gate';
 export * from './lib/anonymous-session-limit';
 export * from './lib/session-purge';
 export * from './lib/auth.errors';
+export * from './lib/client-address';
+export { RetryAfterInterceptor } from './lib/auth.interceptors';
