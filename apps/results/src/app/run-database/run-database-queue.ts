@@ -25,6 +25,7 @@ interface AddressShare {
 
 interface WaitingRead {
   share: AddressShare;
+  deadlineAt: number;
   start: () => void;
   refuse: () => void;
   timer: NodeJS.Timeout;
@@ -70,6 +71,7 @@ export class RunDatabaseQueue {
     return new Promise((resolve, reject) => {
       const read: WaitingRead = {
         share,
+        deadlineAt,
         start: () => {
           clearTimeout(read.timer);
           resolve(leave);
@@ -113,6 +115,12 @@ export class RunDatabaseQueue {
   private dispatch(): void {
     for (let index = 0; index < this.waiting.length && this.running < this.workers;) {
       const read = this.waiting[index] as WaitingRead;
+      // Its timer is due: a worker started now would be killed at once.
+      if (read.deadlineAt <= performance.now()) {
+        this.waiting.splice(index, 1);
+        read.refuse();
+        continue;
+      }
       if (!this.mayStart(read.share)) {
         index += 1;
         continue;
