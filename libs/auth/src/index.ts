@@ -15,3 +15,4 @@ export * from './lib/anonymous-session-limit';
 export * from './lib/session-purge';
 export * from './lib/auth.errors';
 export * from './lib/auth.interceptors';
+export * from './lib/client-address';

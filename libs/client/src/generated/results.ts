@@ -681,7 +681,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description request body over 1 MiB */
+      /** @description request body over 1 MiB, a run database over --max-run-db-bytes, or holding more than the service loads */
       413: {
         headers: {
           [name: string]: unknown;
@@ -699,7 +699,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description not a sim2l run database (the message names what is missing), or one of another execution */
+      /** @description not a sim2l run database (the message names what is missing), one of another execution, or one that took too long to read */
       422: {
         headers: {
           [name: string]: unknown;
@@ -708,7 +708,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description database unavailable */
+      /** @description too many run databases being read for the address at once; Retry-After */
+      429: {
+        headers: {
+          /** @description seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable, or no run database reader free within the read deadline (Retry-After) */
       503: {
         headers: {
           [name: string]: unknown;

@@ -47,12 +47,13 @@ export class ResultsService {
    * Introspects the run database and stores what it holds. Order of refusals: path outside the
    * root (403) and missing file (404) first, as they concern the request itself; then what the
    * file holds (413, 422). An execution_id registered already is updated in place, `replace` or
-   * not: sim2l re-registers its runs (contract §6, §7).
+   * not: sim2l re-registers its runs (contract §6, §7). client is the caller's address, by
+   * which reads share the workers (429 or 503 when its share or the queue is full).
    */
-  async register(request: RegisterResultDto): Promise<RegisterResultResponse> {
+  async register(request: RegisterResultDto, client: string): Promise<RegisterResultResponse> {
     const root = this.config.extra.runsRoot;
     const path = await resolveRunDatabasePath(root, request.execution_id, request.run_db_path);
-    const introspected = await this.runDatabases.read(root, path);
+    const introspected = await this.runDatabases.read(root, path, {}, client);
     // Kept relative to the root: clients never learn the server's directory layout.
     const runDbPath = relative(await realpath(root), path);
     return this.store(resultFromRun(introspected, request, runDbPath), true);
