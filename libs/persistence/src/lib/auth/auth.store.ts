@@ -9,13 +9,24 @@ import {
   EntityColumnTypesPostgres1768000000000,
   EntityColumnTypesSqlite1768000000000,
 } from './migrations/1768000000000-entity-column-types';
+import { CredentialEpochPostgres1769000000000, CredentialEpochSqlite1769000000000 } from './migrations/1769000000000-credential-epoch';
 
 /** The auth store: users, sessions, rate limits (logins, anonymous sessions) and the generated signing secret. */
 export const AUTH_STORE: StoreDefinition = {
   name: 'auth',
   entities: [AuthUserEntity, AuthSessionEntity, RateEventEntity, AuthSettingEntity],
   migrations: {
-    sqlite: [CreateAuthTablesSqlite1767225600000, SecurityControlsSqlite1767312000000, EntityColumnTypesSqlite1768000000000],
-    postgresql: [CreateAuthTablesPostgres1767225600000, SecurityControlsPostgres1767312000000, EntityColumnTypesPostgres1768000000000],
+    sqlite: [
+      CreateAuthTablesSqlite1767225600000,
+      SecurityControlsSqlite1767312000000,
+      EntityColumnTypesSqlite1768000000000,
+      CredentialEpochSqlite1769000000000,
+    ],
+    postgresql: [
+      CreateAuthTablesPostgres1767225600000,
+      SecurityControlsPostgres1767312000000,
+      EntityColumnTypesPostgres1768000000000,
+      CredentialEpochPostgres1769000000000,
+    ],
   },
 };

@@ -7,3 +7,4 @@ export * from './auth-user.repository';
 export * from './auth-session.repository';
 export * from './rate-event.repository';
 export * from './auth-setting.repository';
+export * from './username-key';
