@@ -150,10 +150,22 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
   describe('22.9 logout ends the anonymous sessions its session minted', () => {
     it('ends an anonymous session minted with admin when the admin logs out', async () => {
       const adminToken = (await login(ADMIN.username, ADMIN.password).expect(200)).body.token as string;
-      const minted = (await svc.http().post('/session/anonymous').set('X-Session-ID', adminToken).send({ privileges: ['admin'] }).expect(200))
-        .body.token as string;
-      const mintedAgain = (await svc.http().post('/session/anonymous').set('X-Session-ID', minted).send({ privileges: ['manage_users'] }).expect(200))
-        .body.token as string;
+      const minted = (
+        await svc
+          .http()
+          .post('/session/anonymous')
+          .set('X-Session-ID', adminToken)
+          .send({ privileges: ['admin'] })
+          .expect(200)
+      ).body.token as string;
+      const mintedAgain = (
+        await svc
+          .http()
+          .post('/session/anonymous')
+          .set('X-Session-ID', minted)
+          .send({ privileges: ['manage_users'] })
+          .expect(200)
+      ).body.token as string;
       await svc.http().get('/users').set('X-Session-ID', minted).expect(200);
       await svc.http().delete('/session').set('X-Session-ID', adminToken).expect(204);
       for (const token of [minted, mintedAgain]) {
@@ -182,7 +194,12 @@ describe('22.8 /users writes check manage_users against the store (two replicas)
   it('refuses a write by an admin demoted on another replica a moment ago, and creates nothing', async () => {
     const root = await first.tokenFor('admin');
     const deputy = { username: freshName('deputy'), password: 'deputy-password' };
-    await first.http().post('/users').set('X-Session-ID', root).send({ ...deputy, role: 'admin' }).expect(201);
+    await first
+      .http()
+      .post('/users')
+      .set('X-Session-ID', root)
+      .send({ ...deputy, role: 'admin' })
+      .expect(201);
     const deputyToken = await second.login(deputy.username, deputy.password);
     // The deputy's standing is now cached as admin on the second replica.
     await second.http().get('/users').set('X-Session-ID', deputyToken).expect(200);

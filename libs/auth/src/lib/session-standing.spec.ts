@@ -32,7 +32,9 @@ describe('standingOf', () => {
       role: 'user',
       privileges: new Set(ROLE_PRIVILEGES.user),
     });
-    expect(privilegesOf(userSession({ privileges: 'read_cache', user: { role: 'admin', disabled: false, credentialEpoch: 3 } }))).toEqual(['read_cache']);
+    expect(privilegesOf(userSession({ privileges: 'read_cache', user: { role: 'admin', disabled: false, credentialEpoch: 3 } }))).toEqual([
+      'read_cache',
+    ]);
   });
 
   it('revokes a user session whose user is gone, disabled or of an unknown role', () => {
@@ -43,8 +45,12 @@ describe('standingOf', () => {
 
   it('never gives an anonymous session more than the anonymous set plus what its minter holds now', () => {
     expect(privilegesOf(anonymousSession())).toEqual([...ROLE_PRIVILEGES.admin]);
-    expect(privilegesOf(anonymousSession({ issuer: { role: 'developer', disabled: false, credentialEpoch: 3 } }))).toEqual([...ROLE_PRIVILEGES.developer]);
-    expect(privilegesOf(anonymousSession({ issuer: { role: 'admin', disabled: true, credentialEpoch: 3 } }))).toEqual([...ROLE_PRIVILEGES.anonymous]);
+    expect(privilegesOf(anonymousSession({ issuer: { role: 'developer', disabled: false, credentialEpoch: 3 } }))).toEqual([
+      ...ROLE_PRIVILEGES.developer,
+    ]);
+    expect(privilegesOf(anonymousSession({ issuer: { role: 'admin', disabled: true, credentialEpoch: 3 } }))).toEqual([
+      ...ROLE_PRIVILEGES.anonymous,
+    ]);
     expect(privilegesOf(anonymousSession({ issuer: null }))).toEqual([...ROLE_PRIVILEGES.anonymous]);
   });
 

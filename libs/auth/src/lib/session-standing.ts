@@ -28,6 +28,7 @@ export function standingOf(record: SessionStateRecord | null): SessionStanding {
   }
   const held = new Set<Privilege>(ROLE_PRIVILEGES.anonymous);
   const issuer = record.issuer;
-  if (issuer && !issuer.disabled && issuer.credentialEpoch === record.credentialEpoch) privilegesOfRole(issuer.role).forEach((privilege) => held.add(privilege));
+  if (issuer && !issuer.disabled && issuer.credentialEpoch === record.credentialEpoch)
+    privilegesOfRole(issuer.role).forEach((privilege) => held.add(privilege));
   return { state: 'active', role: 'anonymous', privileges: new Set(granted.filter((privilege) => held.has(privilege))) };
 }

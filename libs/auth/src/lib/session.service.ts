@@ -150,7 +150,14 @@ export class SessionService {
       const privileges = session.privileges.split(' ').filter((name) => isPrivilege(name) && principal.privileges.has(name));
       const credentials =
         session.issuerId === null || session.credentialEpoch === null ? null : { userId: session.issuerId, epoch: session.credentialEpoch };
-      return { username: null, role: 'anonymous', privileges: privileges as Privilege[], issuedBy: session.issuedBy, credentials, mintedBy: session.mintedBy };
+      return {
+        username: null,
+        role: 'anonymous',
+        privileges: privileges as Privilege[],
+        issuedBy: session.issuedBy,
+        credentials,
+        mintedBy: session.mintedBy,
+      };
     }
     // By id, never by name: a user re-created under the name is someone else.
     const user = session.userId === null ? null : await this.users.findById(session.userId);

@@ -42,11 +42,7 @@ export class UsersController {
   })
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(400, 401, 403, 413, 415, 503, { 404: 'user not found', 409: 'the last enabled admin cannot be demoted or disabled' })
-  update(
-    @Param('username') username: string,
-    @Body() body: UpdateUserDto,
-    @CurrentSession() caller: SessionPrincipal,
-  ): Promise<UserDto> {
+  update(@Param('username') username: string, @Body() body: UpdateUserDto, @CurrentSession() caller: SessionPrincipal): Promise<UserDto> {
     return this.users.update(username, body, caller);
   }
 

@@ -14,6 +14,8 @@ import { CredentialEpochPostgres1769000000000, CredentialEpochSqlite176900000000
 /** The auth store: users, sessions, rate limits (logins, anonymous sessions) and the generated signing secret. */
 export const AUTH_STORE: StoreDefinition = {
   name: 'auth',
+  // The signing secret (unless SIMSVC_AUTH_SECRET) and the password hashes.
+  ownerOnlyFile: true,
   entities: [AuthUserEntity, AuthSessionEntity, RateEventEntity, AuthSettingEntity],
   migrations: {
     sqlite: [

@@ -12,12 +12,17 @@ const backends = SIMSVC_PG_AVAILABLE ? (['sqlite', 'postgresql'] as const) : (['
 async function releasedStore(backend: 'sqlite' | 'postgresql', usernames: string[]) {
   const scratch = await createScratchDatabase(backend);
   const migrations = AUTH_STORE.migrations[backend].slice(0, 3);
-  const before = new DataSource(dataSourceOptions(scratch.config, { ...AUTH_STORE, migrations: { ...AUTH_STORE.migrations, [backend]: migrations } }));
+  const before = new DataSource(
+    dataSourceOptions(scratch.config, { ...AUTH_STORE, migrations: { ...AUTH_STORE.migrations, [backend]: migrations } }),
+  );
   await before.initialize();
   await before.runMigrations();
   const p = backend === 'postgresql' ? ['$1', '$2'] : ['?', '?'];
   for (const name of usernames) {
-    await before.query(`INSERT INTO auth_users (username, role, password_hash, created_at, updated_at) VALUES (${p[0]}, 'user', 'h', 1, 2)`, [name]);
+    await before.query(
+      `INSERT INTO auth_users (username, role, password_hash, created_at, updated_at) VALUES (${p[0]}, 'user', 'h', 1, 2)`,
+      [name],
+    );
     await before.query(
       `INSERT INTO auth_sessions (id, username, role, privileges, lifetime_seconds, created_at, expires_at) VALUES (${p[0]}, ${p[1]}, 'user', '', 1, 1, 2)`,
       [`session-${name}`, name],
@@ -33,7 +38,9 @@ describe.each(backends)('CredentialEpoch on %s', (backend) => {
     try {
       await after.initialize();
       await after.runMigrations();
-      const users = (await after.query('SELECT id, username_key, username_skeleton, credential_epoch FROM auth_users ORDER BY id')) as unknown[];
+      const users = (await after.query(
+        'SELECT id, username_key, username_skeleton, credential_epoch FROM auth_users ORDER BY id',
+      )) as unknown[];
       expect(users).toEqual([
         { id: 1, username_key: 'alice', username_skeleton: 'alice', credential_epoch: 0 },
         { id: 2, username_key: 'bob', username_skeleton: 'bob', credential_epoch: 0 },

@@ -28,11 +28,10 @@ async function fillUsernameForms(db: QueryRunner): Promise<void> {
   }
   const placeholder = db.connection.driver.options.type === 'postgres' ? ['$1', '$2', '$3'] : ['?', '?', '?'];
   for (const user of users) {
-    await db.query(`UPDATE auth_users SET username_key = ${placeholder[0]}, username_skeleton = ${placeholder[1]} WHERE id = ${placeholder[2]}`, [
-      usernameKey(user.username),
-      usernameSkeleton(user.username),
-      user.id,
-    ]);
+    await db.query(
+      `UPDATE auth_users SET username_key = ${placeholder[0]}, username_skeleton = ${placeholder[1]} WHERE id = ${placeholder[2]}`,
+      [usernameKey(user.username), usernameSkeleton(user.username), user.id],
+    );
   }
 }
 
