@@ -1,5 +1,5 @@
 import { createTestDatabase, freePort, TestDatabase, testBackend } from '@simsvc/testing';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceProcess } from './support/service-process';
@@ -184,6 +184,58 @@ if (testBackend() === 'sqlite') {
       } finally {
         await service.stop();
       }
+    });
+  });
+
+  describe('an existing auth.db holding the signing secret, open to group and others (issue 22.11)', () => {
+    let root: string;
+    let authDb: string;
+    const args = async () => [
+      '--port',
+      String(await freePort()),
+      '--backend',
+      'sqlite',
+      '--db-path',
+      join(root, 'cache.db'),
+      '--auth-db-path',
+      authDb,
+    ];
+    const authFiles = () => [authDb, `${authDb}-wal`, `${authDb}-shm`].filter((file) => existsSync(file));
+    beforeEach(async () => {
+      root = mkdtempSync(join(tmpdir(), 'simsvc-auth-mode-'));
+      authDb = join(root, 'auth.db');
+      // A first run writes the generated signing secret into auth.db.
+      const first = new ServiceProcess(await args());
+      await first.waitFor(/^listening on /);
+      await first.stop();
+      for (const file of authFiles()) chmodSync(file, 0o644);
+    });
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    it('tightens it to 0600 at start-up when the service user owns it, saying so', async () => {
+      const service = new ServiceProcess(await args());
+      try {
+        await service.waitFor(/^listening on /);
+        expect(authFiles().map((file) => modeOf(file).toString(8))).toEqual(authFiles().map(() => '600'));
+        expect(service.messages().filter((message) => message.startsWith('auth database file'))).toEqual([
+          `auth database file ${authDb} is readable or writable by group or others (mode 0644); its mode is now 0600`,
+        ]);
+      } finally {
+        await service.stop();
+      }
+    });
+
+    // Only root can give the file to another user.
+    (process.getuid?.() === 0 ? it : it.skip)('refuses to start when another user owns it, with the command that fixes it', async () => {
+      for (const file of authFiles()) chownSync(file, 65534, 65534);
+      const result = await ServiceProcess.run(await args());
+
+      expect(result.code).toBe(1);
+      const files = authFiles().join(' ');
+      expect(result.stderr).toBe(
+        `simsvc-cache: cannot start: auth database file ${authDb} is readable or writable by group or others (mode 0644) and not owned by the service's user (uid 0); as root run: chown 0 ${files} && chmod 600 ${files}\n`,
+      );
+      expect(modeOf(authDb)).toBe(0o644);
     });
   });
 
