@@ -7,13 +7,12 @@ import { registerResultsCommands } from './commands/results.commands';
 import { registerSessionCommands } from './commands/session.commands';
 import { registerUsersCommands } from './commands/users.commands';
 import { describeError, EXIT } from './errors';
+import { isVersionRequest, VERSION } from './version';
 
 export interface ProgramIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
-
-const VERSION = '0.1.0';
 
 const EXAMPLES = `
 Examples:
@@ -58,7 +57,7 @@ export function createProgram(io: ProgramIo): Command {
 export async function runProgram(argv: string[], io: ProgramIo): Promise<number> {
   // Not commander's .version(): its --version would be taken anywhere on the line, also from
   // `catalog show NAME --version V`.
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  if (isVersionRequest(argv)) {
     io.stdout(`${VERSION}\n`);
     return EXIT.ok;
   }
