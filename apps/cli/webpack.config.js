@@ -26,19 +26,22 @@ class ExecutablePlugin {
 class PackageJsonPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('PackageJsonPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PackageJsonPlugin', stage: compilation.constructor.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const manifest = {
-          name: rootPackage.name,
-          version: rootPackage.version,
-          description: 'The simsvc command line',
-          license: rootPackage.license,
-          bin: { simsvc: 'main.js' },
-          files: ['main.js', 'main.js.map'],
-          engines: rootPackage.engines,
-          dependencies: Object.fromEntries(EXTERNAL.map((name) => [name, rootPackage.dependencies[name]])),
-        };
-        compilation.emitAsset('package.json', new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'PackageJsonPlugin', stage: compilation.constructor.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const manifest = {
+            name: rootPackage.name,
+            version: rootPackage.version,
+            description: 'The simsvc command line',
+            license: rootPackage.license,
+            bin: { simsvc: 'main.js' },
+            files: ['main.js', 'main.js.map'],
+            engines: rootPackage.engines,
+            dependencies: Object.fromEntries(EXTERNAL.map((name) => [name, rootPackage.dependencies[name]])),
+          };
+          compilation.emitAsset('package.json', new sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+        },
+      );
     });
   }
 }

@@ -73,11 +73,7 @@ describe('simsvc start-up and install (issue 25.3)', () => {
     // A real command through the installed package: better-sqlite3 reads the run database, the client talks HTTP.
     const fixture = makeRunFixture({ execution_id: 'installed-1', simulation_name: 'heat-installed' });
     writeRunDatabase(join(services.runsRoot, 'installed', 'installed-1.db'), fixture);
-    const urls = [
-      `--cache-url=${services.urls.cache}`,
-      `--catalog-url=${services.urls.catalog}`,
-      `--results-url=${services.urls.results}`,
-    ];
+    const urls = [`--cache-url=${services.urls.cache}`, `--catalog-url=${services.urls.catalog}`, `--results-url=${services.urls.results}`];
     await run('simsvc', [...urls, 'login', '--anonymous'], { cwd: scratch, env });
     const registered = await run('simsvc', [...urls, 'results', 'register', 'installed', '--root', services.runsRoot], {
       cwd: services.runsRoot,
