@@ -4,6 +4,8 @@
 // Why not the root package.json's "bin": for a bin of the root package itself, `npx simsvc` has npm
 // read the whole installed tree (~770 packages) and link the workspace into its npx cache before
 // running it, ~6 s; a file in node_modules/.bin is run at once (npm's start-up only).
+// The postinstall runs this only where it exists: the Dockerfiles run `npm ci` on the manifests
+// alone, before the sources are copied.
 import fs from 'node:fs';
 import path from 'node:path';
 
