@@ -146,7 +146,7 @@ describe('service client', () => {
       expect(error).toMatchObject({ status: 429, retryAfterSeconds: 42 });
     });
 
-    it('throws SimsvcNotServiceError for an HTML answer (a web page, not a service), 2xx or not', async () => {
+    it('throws SimsvcNotServiceError for an HTML answer below 500 (a web page, not a service)', async () => {
       for (const status of [200, 404]) {
         server.reply = () => ({
           status,
@@ -159,6 +159,13 @@ describe('service client', () => {
         expect(error).toBeInstanceOf(SimsvcNotServiceError);
         expect(error).toMatchObject({ baseUrl: server.url, url: `${server.url}/cache/stats` });
       }
+      // A proxy's bad-gateway page stays an error of its status.
+      server.reply = () => ({ status: 502, headers: { 'Content-Type': 'text/html' }, body: 'Bad Gateway' });
+      const proxy = await clientOf()
+        .cache.GET('/cache/stats')
+        .catch((caught: unknown) => caught);
+      expect(proxy).toBeInstanceOf(SimsvcError);
+      expect(proxy).toMatchObject({ status: 502, message: 'Bad Gateway' });
     });
 
     it('lets an abort through as it is', async () => {

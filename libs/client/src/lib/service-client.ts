@@ -64,7 +64,9 @@ function simsvcMiddleware(session: SessionHolder, baseUrl: string): Middleware {
       return isUnreachable(error) ? new SimsvcUnreachableError(request.url, error) : undefined;
     },
     onResponse({ request, response }) {
-      if (/^text\/html\b/i.test(response.headers.get('Content-Type') ?? '')) throw new SimsvcNotServiceError(baseUrl, request.url);
+      // A proxy's 5xx page (bad gateway, …) is HTML too: that stays a SimsvcError of its status.
+      if (response.status < 500 && /^text\/html\b/i.test(response.headers.get('Content-Type') ?? ''))
+        throw new SimsvcNotServiceError(baseUrl, request.url);
       return undefined;
     },
   };

@@ -74,8 +74,8 @@ function retryAfterSeconds(header: string | null): number | undefined {
 }
 
 /**
- * A 2xx-or-not answer of HTML where a service's JSON was expected: the URL is a web page (the
- * console, which serves the services under /api/<service>), not a simsvc service.
+ * An HTML answer (any status below 500) where a service's JSON was expected: the URL is a web
+ * page (such as the console, which serves the services under /api/<service>), not a simsvc service.
  */
 export class SimsvcNotServiceError extends Error {
   override readonly name = 'SimsvcNotServiceError';
