@@ -120,7 +120,8 @@ describe('simsvc cache, catalog and users', () => {
       });
 
       expect(await json(['catalog', 'stats', String(id)])).toMatchObject({ simulation_id: id, total_executions: 0 });
-      expect((await services.cli(['catalog', 'stats', 'abc'])).code).toBe(2);
+      // Not an id: a name, looked up (no such simulation: 404).
+      expect((await services.cli(['catalog', 'stats', 'abc'])).code).toBe(1);
     });
 
     it('executions of one simulation and of all', async () => {
