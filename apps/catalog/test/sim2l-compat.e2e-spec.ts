@@ -296,11 +296,15 @@ describe('sim2l CatalogClient compatibility (contract §7)', () => {
     // 23.1: a default sim2l installation reads the catalog without any X-Session-ID.
     it('serves the four read routes without X-Session-ID (anonymous privileges), and no other', async () => {
       const simulation = (await post('/simulations', registration({ tags: [uniqueName('open')] }))).body;
-      const search = await anonymous().get('/simulations/search').query({ query: simulation.name, tags: simulation.tags[0], status: 'active', limit: 100 });
+      const search = await anonymous()
+        .get('/simulations/search')
+        .query({ query: simulation.name, tags: simulation.tags[0], status: 'active', limit: 100 });
       expect(search.status).toBe(200);
       expect(search.body.map((item: { id: number }) => item.id)).toEqual([simulation.id]);
       expect((await anonymous().get(`/simulations/${simulation.name}`)).body).toMatchObject({ id: simulation.id });
-      expect((await anonymous().get(`/simulations/${simulation.name}`).query({ version: '1.0.0' })).body).toMatchObject({ id: simulation.id });
+      expect((await anonymous().get(`/simulations/${simulation.name}`).query({ version: '1.0.0' })).body).toMatchObject({
+        id: simulation.id,
+      });
       expect(await anonymous().get(`/simulations/${simulation.name}`).query({ version: '9.9.9' })).toMatchObject({ status: 404 });
       const stats = await anonymous().get(`/simulations/${simulation.id}/stats`);
       expect(stats.status).toBe(200);
@@ -318,7 +322,10 @@ describe('sim2l CatalogClient compatibility (contract §7)', () => {
         anonymous().post('/installations').send({ installation_id: INSTALLATION }),
       ]) {
         const response = await request;
-        expect({ status: response.status, message: response.body.message }).toEqual({ status: 401, message: 'missing X-Session-ID header' });
+        expect({ status: response.status, message: response.body.message }).toEqual({
+          status: 401,
+          message: 'missing X-Session-ID header',
+        });
       }
     });
 
@@ -369,7 +376,10 @@ describe('sim2l CatalogClient compatibility (contract §7)', () => {
       expect(created.body).not.toHaveProperty('workflow_files');
       expect((await get(`/simulations/${body.name as string}`)).body.workflow_bundle).toEqual({ files, entrypoint: 'workflow.py' });
 
-      const patched = await patch(created.body.id, { workflow_files: [{ path: 'main.py', content: 'pass\n' }], workflow_entrypoint: 'main.py' });
+      const patched = await patch(created.body.id, {
+        workflow_files: [{ path: 'main.py', content: 'pass\n' }],
+        workflow_entrypoint: 'main.py',
+      });
       expect(patched.status).toBe(200);
       expect(patched.body.workflow_bundle).toEqual({ files: [{ path: 'main.py', content: 'pass\n' }], entrypoint: 'main.py' });
       // The entrypoint alone changes only the entrypoint.
@@ -430,9 +440,17 @@ describe('sim2l CatalogClient compatibility (contract §7)', () => {
       expect(await ids({ limit: 100, tags: `${a},${b}`, query: 'heat rod' })).toEqual([both.id, onlyB.id, onlyA.id]);
       expect(await ids({ limit: 100, all_tags: `${a},${b}` })).toEqual([both.id]);
       expect(await ids({ limit: 100, all_tags: a, tags: `${b},nothing` })).toEqual([both.id]);
-      const counted = await anonymous().get('/simulations/search').query({ tags: `${a},${b}`, limit: 1 });
+      const counted = await anonymous()
+        .get('/simulations/search')
+        .query({ tags: `${a},${b}`, limit: 1 });
       expect(counted.headers['x-total-count']).toBe('3');
-      expect((await anonymous().get('/simulations/search').query({ all_tags: 'x'.repeat(1025) })).status).toBe(400);
+      expect(
+        (
+          await anonymous()
+            .get('/simulations/search')
+            .query({ all_tags: 'x'.repeat(1025) })
+        ).status,
+      ).toBe(400);
     });
 
     // 23.11: one "latest" everywhere, the highest semantic version.
@@ -443,10 +461,17 @@ describe('sim2l CatalogClient compatibility (contract §7)', () => {
       const newer = (await post('/simulations', registration({ tags: [tag] }))).body;
       expect((await get(`/simulations/${name}`)).body.version).toBe('1.2.0');
       const versions = async (query: string) =>
-        ((await get(`/simulations/search?${query}`)).body as { name: string; version: string }[]).map((item) => `${item.name}@${item.version}`);
+        ((await get(`/simulations/search?${query}`)).body as { name: string; version: string }[]).map(
+          (item) => `${item.name}@${item.version}`,
+        );
       const expected = [`${newer.name}@1.0.0`, `${name}@1.2.0`, `${name}@1.1.0`, `${name}@1.0.5`];
       expect(await versions(`tags=${tag}`)).toEqual(expected);
-      expect(await versions(`tags=${tag}&query=${name}%20heat`)).toEqual([`${name}@1.2.0`, `${name}@1.1.0`, `${name}@1.0.5`, `${newer.name}@1.0.0`]);
+      expect(await versions(`tags=${tag}&query=${name}%20heat`)).toEqual([
+        `${name}@1.2.0`,
+        `${name}@1.1.0`,
+        `${name}@1.0.5`,
+        `${newer.name}@1.0.0`,
+      ]);
       expect(await versions(`tags=${tag}&query=heat`)).toEqual(expected);
     });
   });

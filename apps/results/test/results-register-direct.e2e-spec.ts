@@ -113,7 +113,11 @@ describe('POST /register_direct', () => {
 
     const again = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 2 } });
     expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: first.body });
-    expect((await results.get('/results/direct-dup')).body).toMatchObject({ id: first.body.result_id, created_at: before.created_at, output_params: { v: 2 } });
+    expect((await results.get('/results/direct-dup')).body).toMatchObject({
+      id: first.body.result_id,
+      created_at: before.created_at,
+      output_params: { v: 2 },
+    });
 
     for (const replace of [true, false, null]) {
       const replaced = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 3 }, replace });

@@ -114,7 +114,10 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
     const first = await results.post('/register_direct', registerDirect('sim2l-direct-2'));
     expect(first.status).toBe(200);
     const before = (await results.get('/results/sim2l-direct-2')).body;
-    const again = await results.post('/register_direct', registerDirect('sim2l-direct-2', { output_params: { deflection: 1 }, status: 'failed' }));
+    const again = await results.post(
+      '/register_direct',
+      registerDirect('sim2l-direct-2', { output_params: { deflection: 1 }, status: 'failed' }),
+    );
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect((await results.get('/results/sim2l-direct-2')).body).toMatchObject({
@@ -205,7 +208,11 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
     // Another parameter set (a new output) of the same simulation: a new schema_id.
     const wider = await results.post(
       '/register_direct',
-      registerDirect('sim2l-schema-3', { simulation_name: 'sim2l-heat', input_params: { load: 1, mesh: 'tri' }, output_params: { deflection: 1, stress: 2 } }),
+      registerDirect('sim2l-schema-3', {
+        simulation_name: 'sim2l-heat',
+        input_params: { load: 1, mesh: 'tri' },
+        output_params: { deflection: 1, stress: 2 },
+      }),
     );
     expect(wider.status).toBe(200);
     expect(wider.body.schema_id).toEqual(expect.any(Number));
@@ -213,13 +220,21 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
     // The same names with another type: another parameter set too.
     const typed = await results.post(
       '/register_direct',
-      registerDirect('sim2l-schema-4', { simulation_name: 'sim2l-heat', input_params: { load: 'heavy', mesh: 'tri' }, output_params: { deflection: 1, stress: 2 } }),
+      registerDirect('sim2l-schema-4', {
+        simulation_name: 'sim2l-heat',
+        input_params: { load: 'heavy', mesh: 'tri' },
+        output_params: { deflection: 1, stress: 2 },
+      }),
     );
     expect(typed.body.schema_id).not.toBe(wider.body.schema_id);
     // The same set again: the same id, and the same id when a result is registered again.
     const same = await results.post(
       '/register_direct',
-      registerDirect('sim2l-schema-5', { simulation_name: 'sim2l-heat', input_params: { load: 7, mesh: 'quad' }, output_params: { deflection: 3, stress: 4 } }),
+      registerDirect('sim2l-schema-5', {
+        simulation_name: 'sim2l-heat',
+        input_params: { load: 7, mesh: 'quad' },
+        output_params: { deflection: 3, stress: 4 },
+      }),
     );
     expect(same.body.schema_id).toBe(wider.body.schema_id);
     expect((await results.get('/results/sim2l-schema-5')).body.schema_id).toBe(wider.body.schema_id);

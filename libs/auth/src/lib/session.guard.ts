@@ -41,7 +41,11 @@ export class SessionGuard implements CanActivate {
       return token === undefined ? true : this.attachIfValid(request, token);
     }
     const required = this.reflector.getAllAndOverride<Privilege[] | undefined>(REQUIRED_PRIVILEGES, targets) ?? [];
-    if (token === undefined && this.config.allowAnonymous && this.reflector.getAllAndOverride<boolean | undefined>(ANONYMOUS_READABLE, targets)) {
+    if (
+      token === undefined &&
+      this.config.allowAnonymous &&
+      this.reflector.getAllAndOverride<boolean | undefined>(ANONYMOUS_READABLE, targets)
+    ) {
       return admit(request, ANONYMOUS_READ_PRINCIPAL, required);
     }
     // The request's own shape, not a rule of sessions: an HTTP exception.

@@ -58,7 +58,9 @@ describe('search query builder', () => {
     it('keeps any of tags (scored by how many) and every one of all_tags (by their count)', () => {
       const page = searchPage(criteria({ tags: ['a', 'b'], allTags: ['c', 'd', 'e'] }), backend);
       expect(page.json.sql).toMatch(/AS tag_score/);
-      expect(page.json.sql).toMatch(/\) > 0 AND \(SELECT COUNT\(\*\) FROM catalog_simulation_tags AS g WHERE g.simulation_id = m.id AND g.tag [^)]+\)+ = \$3/);
+      expect(page.json.sql).toMatch(
+        /\) > 0 AND \(SELECT COUNT\(\*\) FROM catalog_simulation_tags AS g WHERE g.simulation_id = m.id AND g.tag [^)]+\)+ = \$3/,
+      );
       expect(page.params.slice(0, 3)).toEqual(
         backend === 'postgresql' ? [['a', 'b'], ['c', 'd', 'e'], 3] : [JSON.stringify(['a', 'b']), JSON.stringify(['c', 'd', 'e']), 3],
       );

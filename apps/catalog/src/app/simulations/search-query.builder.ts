@@ -109,9 +109,7 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
   const anyTags = criteria.tags.length > 0 ? tagCount('m.id', criteria.tags, backend, param) : '0';
   const conditions = [
     ...(criteria.tags.length > 0 ? [`${anyTags} > 0`] : []),
-    ...(criteria.allTags.length > 0
-      ? [`${tagCount('m.id', criteria.allTags, backend, param)} = ${param(criteria.allTags.length)}`]
-      : []),
+    ...(criteria.allTags.length > 0 ? [`${tagCount('m.id', criteria.allTags, backend, param)} = ${param(criteria.allTags.length)}`] : []),
     ...(criteria.status === undefined ? [] : [`c.status = ${param(criteria.status)}`]),
   ];
   const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
@@ -136,7 +134,8 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
 
 /** How many of `tags` the simulation `column` carries: (simulation_id, tag) key lookups. */
 function tagCount(column: string, tags: string[], backend: Backend, param: (value: unknown) => string): string {
-  const list = backend === 'postgresql' ? `= ANY (${param(tags)}::text[])` : `IN (SELECT value FROM json_each(${param(JSON.stringify(tags))}))`;
+  const list =
+    backend === 'postgresql' ? `= ANY (${param(tags)}::text[])` : `IN (SELECT value FROM json_each(${param(JSON.stringify(tags))}))`;
   return `(SELECT COUNT(*) FROM catalog_simulation_tags AS g WHERE g.simulation_id = ${column} AND g.tag ${list})`;
 }
 

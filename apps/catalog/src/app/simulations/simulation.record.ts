@@ -50,7 +50,15 @@ export function provenanceColumns(
   provenance: StoredProvenance,
 ): Pick<
   SimulationRecord,
-  'installationId' | 'workflowType' | 'workflowHash' | 'workflowBundle' | 'dependencies' | 'metadata' | 'autoApprove' | 'visibility' | 'license'
+  | 'installationId'
+  | 'workflowType'
+  | 'workflowHash'
+  | 'workflowBundle'
+  | 'dependencies'
+  | 'metadata'
+  | 'autoApprove'
+  | 'visibility'
+  | 'license'
 > {
   return {
     installationId: provenance.installation_id,

@@ -55,7 +55,7 @@ export class SimulationsController {
   @AnonymousReadable()
   @ApiOperation({
     summary:
-      'Search by text and tags: more matching tags, then more matching words first, then names by their newest registration, a name\'s versions highest first; X-Total-Count has the number of matches',
+      "Search by text and tags: more matching tags, then more matching words first, then names by their newest registration, a name's versions highest first; X-Total-Count has the number of matches",
   })
   @ApiOkResponse({ type: [SimulationResponse], headers: TOTAL_COUNT_API })
   @ApiErrors(400, 401, 403, 503)

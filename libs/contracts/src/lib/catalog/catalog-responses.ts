@@ -106,7 +106,8 @@ export class SyncItemResponse {
     type: 'object',
     additionalProperties: true,
     nullable: true,
-    description: 'the registration the manifest holds, as stored (normalized; POST /simulations field names); null when it is invalid or a duplicate',
+    description:
+      'the registration the manifest holds, as stored (normalized; POST /simulations field names); null when it is invalid or a duplicate',
   })
   payload!: Record<string, unknown> | null;
   @ApiProperty({ ...TIMESTAMP, description: "sim2l's name of `discovered_at`" }) created_at!: string;

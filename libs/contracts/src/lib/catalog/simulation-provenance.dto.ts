@@ -56,7 +56,12 @@ export class SimulationProvenanceDto {
     type: 'array',
     nullable: true,
     maxItems: MAX_WORKFLOW_FILES,
-    items: { type: 'object', required: ['path'], properties: { path: { type: 'string' }, content: { type: 'string' } }, additionalProperties: true },
+    items: {
+      type: 'object',
+      required: ['path'],
+      properties: { path: { type: 'string' }, content: { type: 'string' } },
+      additionalProperties: true,
+    },
     description: `sim2l's alternative to workflow_bundle.files: stored as the bundle's \`files\` (relative paths without .., at most ${MAX_WORKFLOW_FILES} files, ${MAX_WORKFLOW_CONTENT_BYTES} bytes of content in all); never returned as such`,
   })
   @IsOptional()

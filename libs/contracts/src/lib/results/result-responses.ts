@@ -22,7 +22,13 @@ export class RegisterResultResponse {
   @ApiProperty() execution_id!: string;
   @ApiProperty({ type: 'integer', minimum: 0 }) input_count!: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) output_count!: number;
-  @ApiProperty({ type: 'integer', minimum: 1, description: "the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id)" }) schema_id!: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description:
+      "the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id)",
+  })
+  schema_id!: number;
 }
 
 /** A parameter's schema: from the run database's row and metadata, or inferred from the value. */
