@@ -100,21 +100,30 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
     params.push(value);
     return `$${params.length}`;
   };
-  const scored =
-    criteria.tokens.length === 0
-      ? 'SELECT b.id, 0 AS score FROM catalog_simulations AS b'
-      : backend === 'postgresql'
-        ? postgresTokenScores(criteria.tokens, param)
-        : sqliteTokenScores(criteria.tokens, param);
-  const anyTags = criteria.tags.length > 0 ? tagCount('m.id', criteria.tags, backend, param) : '0';
+  if (criteria.tokens.length === 0 && criteria.tags.length === 0 && criteria.allTags.length === 0) return browse(criteria, param, params);
+  // Candidates with their scores: the token matches; without tokens, the simulations carrying a
+  // listed tag, counted in one pass over the (tag, simulation_id) index (never the whole table).
+  const tagList = (tags: string[]) => tagIn(tags, backend, param);
+  const tokens = criteria.tokens.length > 0;
+  const allTagsInCandidates = !tokens && criteria.tags.length === 0;
+  const scored = tokens
+    ? backend === 'postgresql'
+      ? postgresTokenScores(criteria.tokens, param)
+      : sqliteTokenScores(criteria.tokens, param)
+    : criteria.tags.length > 0
+      ? `SELECT g.simulation_id AS id, 0 AS score, COUNT(*) AS tag_score FROM catalog_simulation_tags AS g
+          WHERE g.tag ${tagList(criteria.tags)} GROUP BY g.simulation_id`
+      : `SELECT g.simulation_id AS id, 0 AS score, 0 AS tag_score FROM catalog_simulation_tags AS g
+          WHERE g.tag ${tagList(criteria.allTags)} GROUP BY g.simulation_id HAVING COUNT(*) = ${param(criteria.allTags.length)}`;
+  const anyTags = tokens && criteria.tags.length > 0 ? tagCount('m.id', tagList(criteria.tags)) : tokens ? '0' : 'm.tag_score';
   const conditions = [
-    ...(criteria.tags.length > 0 ? [`${anyTags} > 0`] : []),
-    ...(criteria.allTags.length > 0 ? [`${tagCount('m.id', criteria.allTags, backend, param)} = ${param(criteria.allTags.length)}`] : []),
+    ...(tokens && criteria.tags.length > 0 ? [`${anyTags} > 0`] : []),
+    ...(criteria.allTags.length > 0 && !allTagsInCandidates
+      ? [`${tagCount('m.id', tagList(criteria.allTags))} = ${param(criteria.allTags.length)}`]
+      : []),
     ...(criteria.status === undefined ? [] : [`c.status = ${param(criteria.status)}`]),
   ];
   const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
-  const order = (alias: string) =>
-    `${alias}tag_score DESC, ${alias}score DESC, ${alias}name_newest DESC, ${alias}version_sort_key DESC, ${alias}id DESC`;
   const limit = param(criteria.limit);
   const offset = param(criteria.offset);
   return pageStatements('catalog_search', {
@@ -123,19 +132,50 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
         matched AS MATERIALIZED (SELECT m.id, m.score, ${anyTags} AS tag_score, c.version_sort_key,
             (SELECT MAX(n.id) FROM catalog_simulations AS n WHERE n.name = c.name) AS name_newest
           FROM scored AS m CROSS JOIN catalog_simulations AS c WHERE c.id = m.id ${where}),
-        page AS (SELECT * FROM matched ORDER BY ${order('')} LIMIT ${limit} OFFSET ${offset})`,
+        page AS (SELECT * FROM matched ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
     pageRows: `SELECT ${pageRowColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
-    order: order('s.'),
+    order: rankOrder('s.'),
     total: 'SELECT COUNT(*) FROM matched',
     params,
   });
 }
 
-/** How many of `tags` the simulation `column` carries: (simulation_id, tag) key lookups. */
-function tagCount(column: string, tags: string[], backend: Backend, param: (value: unknown) => string): string {
-  const list =
-    backend === 'postgresql' ? `= ANY (${param(tags)}::text[])` : `IN (SELECT value FROM json_each(${param(JSON.stringify(tags))}))`;
+const rankOrder = (alias: string) =>
+  `${alias}tag_score DESC, ${alias}score DESC, ${alias}name_newest DESC, ${alias}version_sort_key DESC, ${alias}id DESC`;
+
+/**
+ * Every simulation (of `status`): names by their newest registration, each name's versions
+ * highest first. Only the first limit + offset names are joined to their versions (each name has
+ * at least one, so they hold the page); the names come from one pass over the (name, …, id) index.
+ */
+function browse(criteria: SearchCriteria, param: (value: unknown) => string, params: unknown[]): PageStatements {
+  const status = criteria.status === undefined ? undefined : param(criteria.status);
+  const ofStatus = (alias: string) => (status === undefined ? '' : `WHERE ${alias}.status = ${status}`);
+  const names = param(criteria.limit + criteria.offset);
+  const limit = param(criteria.limit);
+  const offset = param(criteria.offset);
+  return pageStatements('catalog_browse', {
+    withClause: `WITH names AS MATERIALIZED (SELECT b.name, MAX(b.id) AS name_newest FROM catalog_simulations AS b ${ofStatus('b')}
+          GROUP BY b.name ORDER BY name_newest DESC LIMIT ${names}),
+        page AS (SELECT c.id, 0 AS score, 0 AS tag_score, n.name_newest, c.version_sort_key
+          FROM names AS n CROSS JOIN catalog_simulations AS c WHERE c.name = n.name ${status === undefined ? '' : `AND c.status = ${status}`}
+          ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
+    pageRows: `SELECT ${pageRowColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+        FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
+    order: rankOrder('s.'),
+    total: `SELECT COUNT(*) FROM catalog_simulations AS t ${ofStatus('t')}`,
+    params,
+  });
+}
+
+/** `IN` the listed tags, as each backend takes a list parameter. */
+function tagIn(tags: string[], backend: Backend, param: (value: unknown) => string): string {
+  return backend === 'postgresql' ? `= ANY (${param(tags)}::text[])` : `IN (SELECT value FROM json_each(${param(JSON.stringify(tags))}))`;
+}
+
+/** How many of the tags (`list`, from tagIn) the simulation `column` carries: (simulation_id, tag) key lookups. */
+function tagCount(column: string, list: string): string {
   return `(SELECT COUNT(*) FROM catalog_simulation_tags AS g WHERE g.simulation_id = ${column} AND g.tag ${list})`;
 }
 
