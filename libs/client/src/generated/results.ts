@@ -48,7 +48,7 @@ export type paths = {
     put?: never;
     /**
      * Register a result given inline; the schema is inferred from the values
-     * @description replace: true updates a result registered already in place (same result_id).
+     * @description An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing.
      */
     post: operations['ResultsController_registerDirect'];
     delete?: never;
@@ -338,7 +338,10 @@ export type components = {
       metadata?: {
         [key: string]: unknown;
       };
-      /** @default false */
+      /**
+       * @description accepted for older callers; changes nothing (a registered execution_id is always updated in place)
+       * @default false
+       */
       replace?: boolean | null;
     };
     RegisterResultDto: {
@@ -353,7 +356,7 @@ export type components = {
         [key: string]: unknown;
       };
       /**
-       * @description replace a result already registered for execution_id (409 otherwise)
+       * @description accepted for older callers; changes nothing (a registered execution_id is always updated in place)
        * @default false
        */
       replace?: boolean | null;
@@ -365,6 +368,8 @@ export type components = {
       execution_id: string;
       input_count: number;
       output_count: number;
+      /** @description the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id) */
+      schema_id: number;
     };
     ResultParameterSchema: {
       type: string | null;
@@ -434,6 +439,8 @@ export type components = {
        * @example 2026-11-22T10:12:25.123000
        */
       completed_at: string | null;
+      /** @description the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id); null for a result registered before schema ids existed, until it is registered again */
+      schema_id: number | null;
     };
     ResultSchema: {
       inputs: {
@@ -771,15 +778,6 @@ export interface operations {
       };
       /** @description the session lacks a privilege the operation needs (the message names it) */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description execution_id already registered and replace is not true */
-      409: {
         headers: {
           [name: string]: unknown;
         };

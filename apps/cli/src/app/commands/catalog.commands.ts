@@ -20,7 +20,7 @@ export function registerCatalogCommands(program: Command): void {
       .command('search')
       .description('simulations whose name, description or tags contain every word of TEXT')
       .argument('[TEXT]', 'words to look for (none: every simulation)')
-      .option('--tag <T>', 'keep simulations carrying this tag (repeatable)', repeatable)
+      .option('--tag <T>', 'keep simulations carrying this tag (repeatable: every tag given)', repeatable)
       .option('--status <S>', 'active, deprecated or all', oneOf('active', 'deprecated', 'all'))
       .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
       .option('--web', "print the console's URL of this search (opened on a desktop) instead of searching")
@@ -103,7 +103,7 @@ async function search(
     return showInConsole(context, consoleUrl(context.options.consoleUrl, '/simulations', query));
   }
   const body = await client.catalog.GET('/simulations/search', {
-    params: { query: { query: text, tags: opts.tag?.join(','), status: opts.status, limit: opts.limit } },
+    params: { query: { query: text, all_tags: opts.tag?.join(','), status: opts.status, limit: opts.limit } },
   });
   if (out.json) return out.document(body);
   out.table(

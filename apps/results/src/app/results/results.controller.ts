@@ -56,10 +56,11 @@ export class ResultsController {
   @RequirePrivileges('write_results')
   @ApiOperation({
     summary: 'Register a result given inline; the schema is inferred from the values',
-    description: 'replace: true updates a result registered already in place (same result_id).',
+    description:
+      'An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing.',
   })
   @ApiOkResponse({ type: RegisterResultResponse })
-  @ApiErrors(400, 401, 403, 413, 415, 503, { 409: 'execution_id already registered and replace is not true' })
+  @ApiErrors(400, 401, 403, 413, 415, 503)
   registerDirect(@Body() request: RegisterDirectDto): Promise<RegisterResultResponse> {
     return this.results.registerDirect(request);
   }
