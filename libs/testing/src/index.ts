@@ -4,3 +4,5 @@ export * from './lib/test-service';
 export * from './lib/openapi-completeness';
 export * from './lib/openapi-response-validator';
 export * from './lib/free-port';
+export * from './lib/fuzz/raw-exchange';
+export * from './lib/fuzz/early-refusals';
