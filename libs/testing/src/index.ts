@@ -6,3 +6,8 @@ export * from './lib/openapi-response-validator';
 export * from './lib/free-port';
 export * from './lib/fuzz/raw-exchange';
 export * from './lib/fuzz/early-refusals';
+export * from './lib/fuzz/seeded-random';
+export * from './lib/fuzz/schema-values';
+export * from './lib/fuzz/request-generator';
+export * from './lib/fuzz/fuzz-runner';
+export * from './lib/fuzz/fuzz-principals';

@@ -118,11 +118,24 @@ export function rawExchange(url: string, request: RawRequest, timeoutMs: number)
     socket.write(Buffer.from(`${request.method} ${request.target} HTTP/1.1\r\n${headers}\r\n`, 'latin1'));
     const answered = new Promise<void>((began) => socket.on('data', () => began()));
     const pause = () => Promise.race([answered, new Promise<void>((later) => setTimeout(later, request.pauseAfterFirstPieceMs ?? 0))]);
-    void writeBody(socket, request.body, request.pieceBytes, pause).then((complete) => {
+    const chunked = /chunked/i.test(request.headers['transfer-encoding'] ?? '');
+    const payload = chunked ? chunkedFraming(request.body ?? Buffer.alloc(0), request.pieceBytes) : request.body;
+    void writeBody(socket, payload, request.pieceBytes, pause).then((complete) => {
       written = complete;
       check(false);
     });
   });
+}
+
+/** The body in `Transfer-Encoding: chunked` framing, in chunks of pieceBytes. */
+function chunkedFraming(body: Buffer, pieceBytes = 64 * 1024): Buffer {
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < body.length; offset += pieceBytes) {
+    const chunk = body.subarray(offset, offset + pieceBytes);
+    parts.push(Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from('0\r\n\r\n'));
+  return Buffer.concat(parts);
 }
 
 /** Whether the whole body was written before the connection closed. */
