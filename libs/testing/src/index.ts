@@ -11,3 +11,4 @@ export * from './lib/fuzz/schema-values';
 export * from './lib/fuzz/request-generator';
 export * from './lib/fuzz/fuzz-runner';
 export * from './lib/fuzz/fuzz-principals';
+export * from './lib/fuzz/fuzz-service';
