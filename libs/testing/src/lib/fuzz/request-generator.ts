@@ -72,10 +72,22 @@ export function generateRequest(
     mutations.push('request-id');
   }
   const body = bodyOf(operation, document, random, known, hostile, mutations, headers);
+  // A hostile request that drew no mutation gets a hostile query parameter, which every route takes.
+  const queryParts = [query];
+  if (hostile && mutations.length === 0) {
+    queryParts.push(
+      hostileQuery(
+        random,
+        operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+      ),
+    );
+    mutations.push('query');
+  }
+  const fullQuery = queryParts.filter(Boolean).join('&');
   return {
     operation: `${operation.method} ${operation.template}`,
     method: operation.method,
-    target: query ? `${pathPart}?${query}` : pathPart,
+    target: fullQuery ? `${pathPart}?${fullQuery}` : pathPart,
     headers,
     body,
     principal: random.weighted<Principal>([
