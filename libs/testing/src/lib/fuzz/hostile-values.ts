@@ -43,7 +43,7 @@ const HOSTILE_STRINGS = [
   '${jndi:ldap://x}',
 ];
 
-const HOSTILE_NUMBERS = [0, -0, -1, 1, 0.5, -2147483649, 2147483647, 2147483648, 9007199254740993, 1e308, -1e308, 5e-324];
+const HOSTILE_NUMBERS = [0, -0, -1, 1, 0.5, -2147483649, 2147483647, 2147483648, Number.MAX_SAFE_INTEGER + 1, 1e308, -1e308, 5e-324];
 
 /** A hostile string: one of the list, a long one or a random mix. */
 export function hostileString(random: SeededRandom): string {
