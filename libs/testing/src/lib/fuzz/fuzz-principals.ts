@@ -9,7 +9,7 @@ export const PRINCIPAL_USERNAMES = ['admin', 'test-user', 'test-developer'];
  * The run's sessions on a test service: none, a forged token, an anonymous session and one of
  * each role. A session a request ended (a logout) is replaced by a new login.
  */
-export async function fuzzPrincipals(svc: TestService<unknown>): Promise<FuzzPrincipals> {
+export async function fuzzPrincipals<T>(svc: TestService<T>): Promise<FuzzPrincipals> {
   const tokens = new Map<Principal, string>([
     ['garbage', 'eyJhbGciOiJub25lIn0.eyJzaWQiOiJ4In0.'],
     ['anonymous', await svc.anonymousToken()],

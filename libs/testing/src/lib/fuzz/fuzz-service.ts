@@ -20,8 +20,8 @@ const COMMON_FIXED: FuzzRequest[] = [fixedRequest('admin', 'DELETE', '/users/a%0
  * Runs the seeded fuzz test (see runFuzz, settings from fuzzSettings) against a running test
  * service and throws, with the seed and every failed request, if any request failed.
  */
-export async function fuzzTestService(
-  svc: TestService<unknown>,
+export async function fuzzTestService<T>(
+  svc: TestService<T>,
   service: string,
   known: KnownValues,
   fixed: FuzzRequest[] = [],
