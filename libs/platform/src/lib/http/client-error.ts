@@ -43,9 +43,11 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   const [status, message] = refusal;
   // A request whose body broke the framing has its response object on the socket already: as
   // Node does, answer if nothing of that response was written, and close.
+  // (Node's own handler reads the same private field.) A client too slow to send its request
+  // is not waited for either.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
-  if (inFlight) {
-    if (!inFlight.headersSent) socket.write(rawResponse(status, message));
+  if (inFlight || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    if (!inFlight?.headersSent) socket.write(rawResponse(status, message));
     socket.destroySoon();
     return;
   }
@@ -54,7 +56,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     clearTimeout(timer);
     socket.destroy();
   };
-  const timer = setTimeout(close, error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 0 : LINGER_MS);
+  const timer = setTimeout(close, LINGER_MS);
   let received = 0;
   socket.on('data', (chunk: Buffer) => {
     received += chunk.length;
