@@ -86,7 +86,7 @@ describe('simsvc demo', () => {
     expect(afterFirst.firstResult.schema?.inputs?.['length']).toMatchObject({ units: 'm', min: 0.5, max: 4 });
     expect(afterFirst.cache.entries).toBe(RUNS - afterFirst.failedResults);
     expect(afterFirst.cache.hits).toBeGreaterThan(RUNS / 5);
-    expect(afterFirst.cache.misses).toBeGreaterThan(RUNS / 10);
+    expect(afterFirst.cache.misses).toBeGreaterThan(RUNS / 20);
     // The outputs follow from the inputs: deflection = P L³ / (3 E I), here for run 1 (aluminium).
     const hit = await admin.results.GET('/results/{execution_id}', { params: { path: { execution_id: 'demo-beam-00001' } } });
     const { length, load, height, width } = hit.input_params as Record<string, number>;

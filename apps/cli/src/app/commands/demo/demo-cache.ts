@@ -1,6 +1,6 @@
 // The demo's part in the cache: an entry per completed run (keyed by its inputs' hash), then
-// lookups as a sweep's next round would make them: a third of the entries asked for (some of them
-// three times: hits), and one key in five of inputs never run (misses). Entries the cache already
+// lookups as a sweep's next round would make them: one entry in five asked for (some of them
+// three times: hits), and one key in ten of inputs never run (misses). Entries the cache already
 // holds for the same simulation are left alone and not looked up again, so a second demo changes
 // neither the entries nor the hit and miss counts.
 import type { SimsvcClient } from '@simsvc/client';
@@ -45,10 +45,10 @@ export async function fillDemoCache(
   });
 
   const hitKeys = toWrite.flatMap((run, i) =>
-    i % 3 !== 0 ? [] : i % 9 === 0 ? [run.cache_key, run.cache_key, run.cache_key] : [run.cache_key],
+    i % 5 !== 0 ? [] : i % 25 === 0 ? [run.cache_key, run.cache_key, run.cache_key] : [run.cache_key],
   );
   // Sweep points past the end: inputs no run of this sweep has, so keys the cache cannot hold.
-  const missKeys = toWrite.flatMap((_, i) => (i % 5 !== 0 ? [] : [inputIdentity(sweepInputs(runs.length + 1 + i)).cache_key]));
+  const missKeys = toWrite.flatMap((_, i) => (i % 10 !== 0 ? [] : [inputIdentity(sweepInputs(runs.length + 1 + i)).cache_key]));
   let hits = 0;
   let misses = 0;
   await forEachConcurrently([...hitKeys, ...missKeys], concurrency, async (key) => {
