@@ -77,10 +77,7 @@ export function demoSweep(count: number, runsDir: string): DemoRun[] {
 
 /** Writes the run's database (replacing the file): inputs and outputs with their units and bounds. */
 export function writeDemoRun(run: DemoRun, simulationId: number | null): void {
-  const param = (
-    schema: { type: string; units?: string; min?: number; max?: number; default?: unknown; description: string },
-    value: unknown,
-  ): RunParam => ({
+  const param = (schema: ParamSchema, value: unknown): RunParam => ({
     value,
     type: schema.type,
     units: schema.units,
