@@ -89,7 +89,14 @@ describe('cache service conventions', () => {
       return body ? call.send(body) : call;
     };
 
-    it.each(routes)('%s %s without a session → 401', async (method, path, _privilege, body) => {
+    // sim2l's CacheClient asks for the statistics without a session (contract §7): served as anonymous.
+    const needsSession = routes.filter(([method, path]) => `${method} ${path}` !== 'GET /cache/stats');
+
+    it('GET /cache/stats without a session → 200 (anonymous read)', async () => {
+      expect((await send('GET', '/cache/stats', null)).status).toBe(200);
+    });
+
+    it.each(needsSession)('%s %s without a session → 401', async (method, path, _privilege, body) => {
       const response = await send(method, path, body);
       expect(response.status).toBe(401);
       if (method !== 'HEAD')

@@ -112,22 +112,41 @@ describe('anonymous sessions bounded, headers and credentials', () => {
     await svc.http().post('/session/login').send({ username: 'legacy', password: 'legacy-password' }).expect(200);
   });
 
+  /** The auth store of `store` taken back through the migration named `first` (and every later one), then holding users of `usernames` (raw rows). */
+  async function storeBefore(store: CacheTestService, first: string, usernames: string[]): Promise<void> {
+    const auth = store.nestApp.get<DataSource>(getDataSourceToken('auth'));
+    const table = String(auth.options.migrationsTableName);
+    for (;;) {
+      const [last] = (await auth.query(`SELECT name FROM ${table} ORDER BY id DESC LIMIT 1`)) as { name: string }[];
+      await auth.undoLastMigration({ transaction: 'each' });
+      if (last.name.startsWith(first)) break;
+    }
+    const hash = await hashPassword('twin-password', { N: 1024, r: 8, p: 1 });
+    const values = store.backend === 'postgresql' ? "($1, 'user', $2, 1, 1)" : "(?, 'user', ?, 1, 1)";
+    for (const username of usernames) {
+      await auth.query(`INSERT INTO auth_users (username, role, password_hash, created_at, updated_at) VALUES ${values}`, [username, hash]);
+    }
+  }
+
   it('stops the migration to case-insensitive names, naming them, when a store holds names differing only in case', async () => {
     const store = await startCacheService();
     try {
-      const auth = store.nestApp.get<DataSource>(getDataSourceToken('auth'));
-      // The store as it was before the migration: no folded index, and two names differing only in case.
-      await auth.query('DROP INDEX auth_users_username_folded');
-      await auth.query("DELETE FROM simsvc_auth_migrations WHERE name = 'SecurityControls1767312000000'");
-      await auth.query('DROP TABLE auth_rate_events');
-      await auth.query('CREATE TABLE auth_login_failures (id INTEGER PRIMARY KEY, client_address TEXT, username TEXT, failed_at BIGINT)');
-      const hash = await hashPassword('twin-password', { N: 1024, r: 8, p: 1 });
-      const users = store.nestApp.get(AuthUserRepository);
-      for (const username of ['Twin', 'twin']) {
-        await users.insert({ username, email: null, role: 'user', passwordHash: hash, createdAt: Date.now() * 1000 });
-      }
+      // Back to the store as it was before SecurityControls (and the migrations after it).
+      await storeBefore(store, 'SecurityControls', ['Twin', 'twin']);
       await expect(store.restart()).rejects.toThrow(
         'usernames must be unique regardless of case; rename or delete all but one of each: Twin, twin',
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('stops the migration to normalised names, naming them, when a store holds names differing only by diacritics', async () => {
+    const store = await startCacheService();
+    try {
+      await storeBefore(store, 'CredentialEpoch', ['mimi', 'm\u00ecmi']);
+      await expect(store.restart()).rejects.toThrow(
+        'usernames must differ by more than case, width and diacritics; rename or delete all but one of each: mimi, m\u00ecmi',
       );
     } finally {
       await store.close();

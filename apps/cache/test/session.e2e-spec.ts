@@ -291,7 +291,7 @@ describe('sessions', () => {
         error: 'Unauthorized',
         message: 'missing X-Session-ID header',
       });
-      expect((await svc.http().get('/cache/stats').set('X-Session-ID', '').expect(401)).body.message).toBe('missing X-Session-ID header');
+      expect((await svc.http().get('/cache/entries').set('X-Session-ID', '').expect(401)).body.message).toBe('missing X-Session-ID header');
     });
 
     it('answers 401 "invalid session" for a malformed token', async () => {

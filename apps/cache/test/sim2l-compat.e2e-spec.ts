@@ -222,4 +222,23 @@ describe('sim2l CacheClient compatibility (contract §7)', () => {
     expect(after.total_accesses - before.total_accesses).toBe(3);
     expect(await stats(2308)).toMatchObject({ total_hits: 2, total_misses: 0, total_accesses: 2 });
   });
+
+  // Issue 23.1: a default sim2l installation asks for the statistics without any X-Session-ID.
+  it('get_stats without X-Session-ID: served with the anonymous privileges; a bad session is still 401', async () => {
+    for (const query of [{}, { simulation_id: 17 }]) {
+      const response = await svc.http().get('/cache/stats').query(query);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ total_entries: expect.any(Number), hit_rate: expect.any(Number) });
+    }
+    expect((await svc.http().get('/cache/stats').set('X-Session-ID', 'not-a-token')).status).toBe(401);
+    // No other route of the cache changes.
+    expect((await svc.http().get('/cache/some-key')).status).toBe(401);
+    expect((await svc.http().get('/cache/entries')).status).toBe(401);
+    const closed = await startCacheService({ env: { SIMSVC_AUTH_ALLOW_ANONYMOUS: 'false' } });
+    try {
+      expect((await closed.http().get('/cache/stats')).status).toBe(401);
+    } finally {
+      await closed.close();
+    }
+  });
 });

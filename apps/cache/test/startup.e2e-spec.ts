@@ -1,5 +1,5 @@
 import { createTestDatabase, freePort, TestDatabase, testBackend } from '@simsvc/testing';
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServiceProcess } from './support/service-process';
@@ -187,6 +187,58 @@ if (testBackend() === 'sqlite') {
     });
   });
 
+  describe('an existing auth.db holding the signing secret, open to group and others (issue 22.11)', () => {
+    let root: string;
+    let authDb: string;
+    const args = async () => [
+      '--port',
+      String(await freePort()),
+      '--backend',
+      'sqlite',
+      '--db-path',
+      join(root, 'cache.db'),
+      '--auth-db-path',
+      authDb,
+    ];
+    const authFiles = () => [authDb, `${authDb}-wal`, `${authDb}-shm`].filter((file) => existsSync(file));
+    beforeEach(async () => {
+      root = mkdtempSync(join(tmpdir(), 'simsvc-auth-mode-'));
+      authDb = join(root, 'auth.db');
+      // A first run writes the generated signing secret into auth.db.
+      const first = new ServiceProcess(await args());
+      await first.waitFor(/^listening on /);
+      await first.stop();
+      for (const file of authFiles()) chmodSync(file, 0o644);
+    });
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    it('tightens it to 0600 at start-up when the service user owns it, saying so', async () => {
+      const service = new ServiceProcess(await args());
+      try {
+        await service.waitFor(/^listening on /);
+        expect(authFiles().map((file) => modeOf(file).toString(8))).toEqual(authFiles().map(() => '600'));
+        expect(service.messages().filter((message) => message.startsWith('auth database file'))).toEqual([
+          `auth database file ${authDb} is readable or writable by group or others (mode 0644); its mode is now 0600`,
+        ]);
+      } finally {
+        await service.stop();
+      }
+    });
+
+    // Only root can give the file to another user.
+    (process.getuid?.() === 0 ? it : it.skip)('refuses to start when another user owns it, with the command that fixes it', async () => {
+      for (const file of authFiles()) chownSync(file, 65534, 65534);
+      const result = await ServiceProcess.run(await args());
+
+      expect(result.code).toBe(1);
+      const files = authFiles().join(' ');
+      expect(result.stderr).toBe(
+        `simsvc-cache: cannot start: auth database file ${authDb} is readable or writable by group or others (mode 0644) and not owned by the service's user (uid 0); as root run: chown 0 ${files} && chmod 600 ${files}\n`,
+      );
+      expect(modeOf(authDb)).toBe(0o644);
+    });
+  });
+
   describe('npm start, on SQLite', () => {
     const ADMIN_PASSWORD = 'start-all-password-7d1e';
     let root: string;
@@ -211,10 +263,11 @@ if (testBackend() === 'sqlite') {
     });
     afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-    const lastNotesOnce = async (startAll: StartAllProcess, last: RegExp, count: number): Promise<string[]> => {
+    /** The `count` notes before the last one (`next: …`). */
+    const notesBeforeNextOnce = async (startAll: StartAllProcess, count: number): Promise<string[]> => {
       try {
-        await startAll.waitForNote(last);
-        return startAll.notes().slice(-count);
+        await startAll.waitForNote(/^next: /);
+        return startAll.notes().slice(-count - 1, -1);
       } finally {
         expect(await startAll.stop()).toBe(0);
       }
@@ -223,8 +276,8 @@ if (testBackend() === 'sqlite') {
     it('says where each service and its docs are and which admin it created, never the password', async () => {
       const startAll = new StartAllProcess(env);
       try {
-        await startAll.waitForNote(/^admin user /);
-        expect(startAll.notes().slice(-4)).toEqual([
+        await startAll.waitForNote(/^next: /);
+        expect(startAll.notes().slice(-5, -1)).toEqual([
           `cache    ${urls[0]}  docs: ${urls[0]}/docs`,
           `catalog  ${urls[1]}  docs: ${urls[1]}/docs`,
           `results  ${urls[2]}  docs: ${urls[2]}/docs`,
@@ -238,14 +291,12 @@ if (testBackend() === 'sqlite') {
     });
 
     it('says the admin already exists when a later start finds it', async () => {
-      expect(await lastNotesOnce(new StartAllProcess(env), /^admin user /, 1)).toEqual([
-        'admin user "first-admin" already exists (left unchanged)',
-      ]);
+      expect(await notesBeforeNextOnce(new StartAllProcess(env), 1)).toEqual(['admin user "first-admin" already exists (left unchanged)']);
     });
 
     it('says how to get an admin when none is configured', async () => {
       const withoutAdmin = Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SIMSVC_ADMIN_')));
-      expect(await lastNotesOnce(new StartAllProcess(withoutAdmin), /^no admin user/, 1)).toEqual([
+      expect(await notesBeforeNextOnce(new StartAllProcess(withoutAdmin), 1)).toEqual([
         'no admin user: set SIMSVC_ADMIN_USERNAME and SIMSVC_ADMIN_PASSWORD to create one at start-up',
       ]);
     });

@@ -127,7 +127,7 @@ describe('catalog service conventions (contract §1–3)', () => {
       const developer = await svc.tokenFor('developer');
       const responses = [
         await svc.http().post('/simulations').set('X-Session-ID', developer).send({ name: 'x' }),
-        await svc.http().get('/simulations/999999/stats').set('X-Session-ID', developer),
+        await svc.http().get('/simulations/999999').set('X-Session-ID', developer),
         await svc.http().post('/executions').set('X-Session-ID', developer).send(makeExecution(2147483647)),
         await svc.http().get('/nowhere').set('X-Session-ID', developer),
       ];
@@ -179,10 +179,19 @@ describe('catalog service conventions (contract §1–3)', () => {
       });
     };
 
-    it.each(routes)('%s %s without a session → 401', async (method, path, _privilege, body) => {
+    // sim2l's clients read these without any session (contract §7): served with the anonymous privileges.
+    const anonymousReads = ['GET /simulations/search', 'GET /simulations/heat-1d', 'GET /simulations/1/stats'];
+    const needsSession = routes.filter(([method, path]) => !anonymousReads.includes(`${method} ${path}`));
+
+    it.each(needsSession)('%s %s without a session → 401', async (method, path, _privilege, body) => {
       const response = await send(method, path, body);
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'missing X-Session-ID header' });
+    });
+
+    it.each(anonymousReads)('%s without a session → not 401 (anonymous read)', async (route) => {
+      const [method, path] = route.split(' ');
+      expect([200, 404]).toContain((await send(method, path, null)).status);
     });
 
     it.each(routes)('%s %s with a forged session → 401 invalid session', async (method, path, _privilege, body) => {

@@ -351,9 +351,25 @@ describe('executions and statistics (contract §5)', () => {
       expect(figures.max_duration).toBe(1);
     });
 
-    it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    it("answers an unknown id with zero counts and null durations (sim2l's answer), a malformed one with 400", async () => {
       const missing = await svc.http().get('/simulations/2147483003/stats').set('X-Session-ID', user);
-      expect([missing.status, missing.body.message]).toEqual([404, 'simulation 2147483003 not found']);
+      expect([missing.status, missing.body]).toEqual([
+        200,
+        {
+          simulation_id: 2147483003,
+          total_executions: 0,
+          successful: 0,
+          failed: 0,
+          cached: 0,
+          cancelled: 0,
+          running: 0,
+          pending: 0,
+          success_rate: 0,
+          avg_duration: null,
+          min_duration: null,
+          max_duration: null,
+        },
+      ]);
       expect((await svc.http().get('/simulations/1e3/stats').set('X-Session-ID', user)).status).toBe(400);
     });
 

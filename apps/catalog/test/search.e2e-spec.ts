@@ -108,16 +108,29 @@ describe('search (contract §5)', () => {
     expect(Number(response.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
   });
 
-  it('filters by tags in the database: every listed tag present, case-insensitive, comma-separated or repeated', async () => {
+  it('filters by all_tags in the database: every listed tag present, case-insensitive, comma-separated or repeated', async () => {
     const [t1, t2, t3] = [marker(), marker(), marker()];
     const both = await registerSimulation(svc, { tags: [t1.toUpperCase(), t2] });
     const all = await registerSimulation(svc, { tags: [t1, t2, t3] });
     await registerSimulation(svc, { tags: [t1] });
     await registerSimulation(svc, { tags: [`${t2}x`, t3] });
-    expect(new Set(names((await search({ tags: `${t1},${t2.toUpperCase()}` })).body))).toEqual(new Set([both.name, all.name]));
-    expect(new Set(names((await search({ tags: [t1, t2] })).body))).toEqual(new Set([both.name, all.name]));
-    expect(names((await search({ tags: ` ${t3} , ${t1} ,` })).body)).toEqual([all.name]);
-    expect((await search({ tags: `${t1},nothing-has-this` })).body).toEqual([]);
+    expect(new Set(names((await search({ all_tags: `${t1},${t2.toUpperCase()}` })).body))).toEqual(new Set([both.name, all.name]));
+    expect(new Set(names((await search({ all_tags: [t1, t2] })).body))).toEqual(new Set([both.name, all.name]));
+    expect(names((await search({ all_tags: ` ${t3} , ${t1} ,` })).body)).toEqual([all.name]);
+    expect((await search({ all_tags: `${t1},nothing-has-this` })).body).toEqual([]);
+  });
+
+  it('filters by tags in the database: any listed tag present, more matching tags first, case-insensitive, repeated', async () => {
+    const [t1, t2, t3] = [marker(), marker(), marker()];
+    const both = await registerSimulation(svc, { tags: [t1.toUpperCase(), t2] });
+    const all = await registerSimulation(svc, { tags: [t1, t2, t3] });
+    const one = await registerSimulation(svc, { tags: [t1] });
+    const other = await registerSimulation(svc, { tags: [`${t2}x`, t3] });
+    expect(names((await search({ tags: `${t1},${t2.toUpperCase()}` })).body)).toEqual([all.name, both.name, one.name]);
+    expect(names((await search({ tags: [t1, t2] })).body)).toEqual([all.name, both.name, one.name]);
+    expect(names((await search({ tags: ` ${t3} , ${t1} ,` })).body)).toEqual([all.name, other.name, one.name, both.name]);
+    expect(names((await search({ tags: `${t1},nothing-has-this` })).body)).toEqual([one.name, all.name, both.name]);
+    expect((await search({ tags: 'nothing-has-this' })).body).toEqual([]);
   });
 
   it('combines text and tags: the tag filter restricts the ranked matches', async () => {

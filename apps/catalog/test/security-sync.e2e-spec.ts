@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CatalogTestService, eventually, makeSimulation, startCatalogService, uniqueName } from './support/catalog-test-service';
@@ -117,5 +117,29 @@ describe('automatic registration: what the watch directory may expose', () => {
     const item = await eventually(async () => (await items()).find((candidate) => candidate.manifest_path === 'nul/simulation.json'));
 
     expect(item).toMatchObject({ status: 'invalid', error: 'manifest must not contain U+0000' });
+  });
+
+  // Issue 22, item 10: a hard link is a second name of a file that may live anywhere on the
+  // file system (outside the watch directory too), which the descriptor's path cannot reveal.
+  it('lists a manifest with a second hard link as invalid without reading it, and refuses to approve it', async () => {
+    const name = uniqueName('hard-linked');
+    writeFileSync(join(outside, 'hard-linked.json'), JSON.stringify(makeSimulation({ name })));
+    mkdirSync(join(root, 'hard-link'));
+    linkSync(join(outside, 'hard-linked.json'), join(root, 'hard-link', 'simulation.json'));
+
+    await svc
+      .http()
+      .post('/sync/scan')
+      .set('X-Session-ID', await svc.tokenFor('developer'));
+
+    const item = (await items()).find((candidate) => candidate.manifest_path === 'hard-link/simulation.json');
+
+    expect(item).toMatchObject({ status: 'invalid', error: 'manifest has 2 hard links; only a file with one link is read' });
+    expect((await items()).some((candidate) => candidate.name === name)).toBe(false);
+    const approved = await svc
+      .http()
+      .post(`/sync/${(item as unknown as { id: number }).id}/approve`)
+      .set('X-Session-ID', await svc.tokenFor('developer'));
+    expect(approved.status).toBe(409);
   });
 });

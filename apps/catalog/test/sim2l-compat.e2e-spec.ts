@@ -1,5 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { join } from 'node:path';
 import { CatalogTestService, eventually, startCatalogService, uniqueName } from './support/catalog-test-service';
 
@@ -230,6 +232,31 @@ describe('sim2l CatalogClient compatibility (contract §7)', () => {
       return items.length > 0 ? items : undefined;
     });
     expect(mine).toEqual([expect.objectContaining({ installation_id: INSTALLATION, status: 'pending' })]);
+    // Issue 23.10: sim2l's own names of an item, beside ours.
+    const [item] = mine as unknown as Record<string, unknown>[];
+    const manifest = registration({ installation_id: INSTALLATION });
+    expect(item).toMatchObject({
+      simulation_name: item['name'],
+      simulation_version: '1.0.0',
+      operation: 'register',
+      created_at: item['discovered_at'],
+      payload: {
+        name: item['name'],
+        version: '1.0.0',
+        description: manifest['description'],
+        author: manifest['author'],
+        tags: manifest['tags'],
+        input_schema: manifest['input_schema'],
+        output_schema: manifest['output_schema'],
+        installation_id: INSTALLATION,
+        workflow_type: 'notebook',
+        workflow_hash: manifest['workflow_hash'],
+        workflow_bundle: manifest['workflow_bundle'],
+        dependencies: [],
+        metadata: manifest['metadata'],
+        auto_approve: false,
+      },
+    });
     const approved = await svc
       .http()
       .post(`/sync/${mine[0].id}/approve`)
@@ -238,13 +265,214 @@ describe('sim2l CatalogClient compatibility (contract §7)', () => {
     expect((await get('/sync/pending?installation_id=nobody', 'developer')).body).toEqual([]);
   });
 
-  it('get_stats of an unknown simulation: 404, which the client maps to None', async () => {
-    expect((await get('/simulations/2147483647/stats')).status).toBe(404);
+  // Issue 23.5: sim2l's COUNT over no rows.
+  it('get_stats of an unknown simulation: 200 with zero counts and null averages', async () => {
+    const { status, body } = await get('/simulations/2147483647/stats');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      simulation_id: 2147483647,
+      total_executions: 0,
+      successful: 0,
+      failed: 0,
+      cached: 0,
+      cancelled: 0,
+      running: 0,
+      pending: 0,
+      success_rate: 0,
+      avg_duration: null,
+      min_duration: null,
+      max_duration: null,
+    });
   });
 
   it('reports a bad simulation_id once', async () => {
     const { status, body } = await post('/executions', execution('x/1/h', 'seven' as never), 'user');
     expect(status).toBe(400);
     expect(body.details).toEqual(['simulation_id must be an integer from 1 to 2147483647']);
+  });
+  describe('second round (issue 23)', () => {
+    const anonymous = () => svc.http();
+
+    // 23.1: a default sim2l installation reads the catalog without any X-Session-ID.
+    it('serves the four read routes without X-Session-ID (anonymous privileges), and no other', async () => {
+      const simulation = (await post('/simulations', registration({ tags: [uniqueName('open')] }))).body;
+      const search = await anonymous()
+        .get('/simulations/search')
+        .query({ query: simulation.name, tags: simulation.tags[0], status: 'active', limit: 100 });
+      expect(search.status).toBe(200);
+      expect(search.body.map((item: { id: number }) => item.id)).toEqual([simulation.id]);
+      expect((await anonymous().get(`/simulations/${simulation.name}`)).body).toMatchObject({ id: simulation.id });
+      expect((await anonymous().get(`/simulations/${simulation.name}`).query({ version: '1.0.0' })).body).toMatchObject({
+        id: simulation.id,
+      });
+      expect(await anonymous().get(`/simulations/${simulation.name}`).query({ version: '9.9.9' })).toMatchObject({ status: 404 });
+      const stats = await anonymous().get(`/simulations/${simulation.id}/stats`);
+      expect(stats.status).toBe(200);
+      expect(stats.body).toMatchObject({ simulation_id: simulation.id, total_executions: 0 });
+
+      // Every other route still needs a session.
+      for (const request of [
+        anonymous().get(`/simulations/${simulation.name}/versions`),
+        anonymous().get(`/simulations/${simulation.id}/executions`),
+        anonymous().get('/executions/some-run'),
+        anonymous().get('/sync/pending'),
+        anonymous().post('/simulations').send(registration()),
+        anonymous().patch(`/simulations/${simulation.id}`).send({ description: 'x' }),
+        anonymous().post('/executions').send(execution('x/1.0.0/h', simulation.id)),
+        anonymous().post('/installations').send({ installation_id: INSTALLATION }),
+      ]) {
+        const response = await request;
+        expect({ status: response.status, message: response.body.message }).toEqual({
+          status: 401,
+          message: 'missing X-Session-ID header',
+        });
+      }
+    });
+
+    it('never downgrades a bad or revoked session to anonymous: 401', async () => {
+      const simulation = (await post('/simulations', registration())).body;
+      const revoked = await svc.anonymousToken();
+      await svc.http().delete('/session').set('X-Session-ID', revoked).expect(204);
+      for (const token of ['not-a-token', revoked]) {
+        for (const path of ['/simulations/search', `/simulations/${simulation.name}`, `/simulations/${simulation.id}/stats`]) {
+          expect((await svc.http().get(path).set('X-Session-ID', token)).status).toBe(401);
+        }
+      }
+    });
+
+    it('creates no session and counts nothing against the anonymous-session quota', async () => {
+      const auth = svc.nestApp.get<DataSource>(getDataSourceToken('auth'));
+      const sessions = async () => Number((await auth.query('SELECT COUNT(*) AS n FROM auth_sessions'))[0].n);
+      const before = await sessions();
+      for (let i = 0; i < 40; i += 1) await anonymous().get('/simulations/search').expect(200);
+      expect(await sessions()).toBe(before);
+      // 30 anonymous sessions a minute per address: the reads above took none of them.
+      expect((await svc.http().post('/session/anonymous').send({})).status).toBe(200);
+    });
+
+    it('with anonymous access off, the four read routes answer 401 without a session', async () => {
+      const closed = await startCatalogService({ env: { SIMSVC_AUTH_ALLOW_ANONYMOUS: 'false' } });
+      try {
+        const token = await closed.tokenFor('user');
+        for (const path of ['/simulations/search', '/simulations/some-name', '/simulations/1/stats']) {
+          expect((await closed.http().get(path)).status).toBe(401);
+        }
+        expect((await closed.http().get('/simulations/search').set('X-Session-ID', token)).status).toBe(200);
+      } finally {
+        await closed.close();
+      }
+    });
+
+    // 23.2: register_simulation(workflow_files=..., workflow_entrypoint=...).
+    it('folds workflow_files and workflow_entrypoint into the workflow bundle, on POST and PATCH', async () => {
+      const files = [
+        { path: 'workflow.py', content: 'print(1)\n' },
+        { path: 'lib/helpers.py', content: 'X = 2\n' },
+      ];
+      const body = registration({ workflow_bundle: undefined, workflow_files: files, workflow_entrypoint: 'workflow.py' });
+      const created = await post('/simulations', body);
+      expect(created.status).toBe(201);
+      expect(created.body.workflow_bundle).toEqual({ files, entrypoint: 'workflow.py' });
+      expect(created.body).not.toHaveProperty('workflow_files');
+      expect((await get(`/simulations/${body.name as string}`)).body.workflow_bundle).toEqual({ files, entrypoint: 'workflow.py' });
+
+      const patched = await patch(created.body.id, {
+        workflow_files: [{ path: 'main.py', content: 'pass\n' }],
+        workflow_entrypoint: 'main.py',
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.body.workflow_bundle).toEqual({ files: [{ path: 'main.py', content: 'pass\n' }], entrypoint: 'main.py' });
+      // The entrypoint alone changes only the entrypoint.
+      const moved = await patch(created.body.id, { workflow_entrypoint: 'other.py' });
+      expect(moved.body.workflow_bundle).toEqual({ files: [{ path: 'main.py', content: 'pass\n' }], entrypoint: 'other.py' });
+    });
+
+    it('refuses workflow_files beyond their bounds with 400 (413 for a body too large), changing nothing', async () => {
+      const simulation = (await post('/simulations', registration())).body;
+      const refusals: [unknown, string][] = [
+        [Array.from({ length: 257 }, (_, i) => ({ path: `f${i}.py`, content: '' })), 'workflow_files must hold at most 256 files'],
+        [[{ path: '../escape.py', content: '' }], 'workflow_files[0].path must be a relative path without ..'],
+        [[{ path: '/etc/passwd', content: '' }], 'workflow_files[0].path must be a relative path without ..'],
+        [[{ path: 'a/../../b', content: '' }], 'workflow_files[0].path must be a relative path without ..'],
+        [[{ content: 'x' }], 'workflow_files[0].path must be a relative path without ..'],
+        [[{ path: 'a.py', content: 5 }], 'workflow_files[0].content must be a string'],
+        ['workflow.py', 'workflow_files must be an array of {path, content}'],
+      ];
+      for (const [workflowFiles, message] of refusals) {
+        const created = await post('/simulations', registration({ workflow_files: workflowFiles }));
+        expect({ status: created.status, details: created.body.details }).toEqual({ status: 400, details: [message] });
+        const patched = await patch(simulation.id, { workflow_files: workflowFiles });
+        expect({ status: patched.status, details: patched.body.details }).toEqual({ status: 400, details: [message] });
+      }
+      const entrypoint = await patch(simulation.id, { workflow_entrypoint: 7 });
+      expect(entrypoint.status).toBe(400);
+      const large = await patch(simulation.id, { workflow_files: [{ path: 'big.bin', content: 'x'.repeat(5 * 1024 * 1024) }] });
+      expect(large.status).toBe(413);
+      expect((await get(`/simulations/${simulation.name}`)).body.workflow_bundle).toEqual(simulation.workflow_bundle);
+    });
+
+    // 23.3
+    it('stores and returns visibility and license, on POST and PATCH', async () => {
+      const created = await post('/simulations', registration({ visibility: 'private', license: 'MIT' }));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ visibility: 'private', license: 'MIT' });
+      const patched = await patch(created.body.id, { visibility: 'public', license: 'BSD-3-Clause' });
+      expect(patched.body).toMatchObject({ visibility: 'public', license: 'BSD-3-Clause', metadata: { origin: 'laptop' } });
+      expect((await get(`/simulations/${created.body.name}`)).body).toMatchObject({ visibility: 'public', license: 'BSD-3-Clause' });
+      const listed = (await get(`/simulations/search?query=${created.body.name}`)).body as Record<string, unknown>[];
+      expect(listed[0]).toMatchObject({ visibility: 'public', license: 'BSD-3-Clause' });
+      const plain = await post('/simulations', registration());
+      expect(plain.body).toMatchObject({ visibility: null, license: null });
+      expect((await patch(created.body.id, { license: 42 })).status).toBe(400);
+    });
+
+    // 23.4: the client sends tags=a,b and sim2l keeps simulations carrying any of them.
+    it('tags=a,b keeps simulations carrying any listed tag, more matching tags first; all_tags=a,b every tag', async () => {
+      const [a, b] = [uniqueName('any'), uniqueName('any')];
+      const onlyA = (await post('/simulations', registration({ tags: [a] }))).body;
+      const both = (await post('/simulations', registration({ tags: [a, b] }))).body;
+      const onlyB = (await post('/simulations', registration({ tags: [b.toUpperCase()] }))).body;
+      await post('/simulations', registration({ tags: [uniqueName('other')] }));
+      const ids = async (query: Record<string, unknown>) =>
+        ((await anonymous().get('/simulations/search').query(query)).body as { id: number }[]).map((item) => item.id);
+      // What CatalogClient.search(tags=[a, b]) sends: limit, tags, status.
+      expect(await ids({ limit: 100, tags: `${a},${b}`, status: 'active' })).toEqual([both.id, onlyB.id, onlyA.id]);
+      expect(await ids({ limit: 100, tags: `${a},${b}`, query: 'heat rod' })).toEqual([both.id, onlyB.id, onlyA.id]);
+      expect(await ids({ limit: 100, all_tags: `${a},${b}` })).toEqual([both.id]);
+      expect(await ids({ limit: 100, all_tags: a, tags: `${b},nothing` })).toEqual([both.id]);
+      const counted = await anonymous()
+        .get('/simulations/search')
+        .query({ tags: `${a},${b}`, limit: 1 });
+      expect(counted.headers['x-total-count']).toBe('3');
+      expect(
+        (
+          await anonymous()
+            .get('/simulations/search')
+            .query({ all_tags: 'x'.repeat(1025) })
+        ).status,
+      ).toBe(400);
+    });
+
+    // 23.11: one "latest" everywhere, the highest semantic version.
+    it('lists the versions of a name highest first, as GET /simulations/{name} picks the latest', async () => {
+      const name = uniqueName('semver');
+      const tag = uniqueName('semver');
+      for (const version of ['1.2.0', '1.1.0', '1.0.5']) await post('/simulations', registration({ name, version, tags: [tag] }));
+      const newer = (await post('/simulations', registration({ tags: [tag] }))).body;
+      expect((await get(`/simulations/${name}`)).body.version).toBe('1.2.0');
+      const versions = async (query: string) =>
+        ((await get(`/simulations/search?${query}`)).body as { name: string; version: string }[]).map(
+          (item) => `${item.name}@${item.version}`,
+        );
+      const expected = [`${newer.name}@1.0.0`, `${name}@1.2.0`, `${name}@1.1.0`, `${name}@1.0.5`];
+      expect(await versions(`tags=${tag}`)).toEqual(expected);
+      expect(await versions(`tags=${tag}&query=${name}%20heat`)).toEqual([
+        `${name}@1.2.0`,
+        `${name}@1.1.0`,
+        `${name}@1.0.5`,
+        `${newer.name}@1.0.0`,
+      ]);
+      expect(await versions(`tags=${tag}&query=heat`)).toEqual(expected);
+    });
   });
 });

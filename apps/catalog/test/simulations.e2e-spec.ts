@@ -55,6 +55,8 @@ describe('simulations (contract §5)', () => {
         dependencies: null,
         metadata: null,
         auto_approve: false,
+        visibility: null,
+        license: null,
       });
     });
 

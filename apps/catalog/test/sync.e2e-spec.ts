@@ -95,6 +95,11 @@ describe('automatic registration: queue for approval (contract §5)', () => {
       status: 'pending',
       error: null,
       discovered_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/),
+      simulation_name: startupName,
+      simulation_version: '1.0.0',
+      operation: 'register',
+      payload: expect.objectContaining({ name: startupName, version: '1.0.0', status: 'active' }),
+      created_at: item.discovered_at,
     });
     expect((await simulation(startupName)).status).toBe(404);
   });
@@ -112,7 +117,7 @@ describe('automatic registration: queue for approval (contract §5)', () => {
     const path = writeManifest(root, 'broken-json', '{"name": "x", ');
     const item = await itemFor(path, 'invalid');
     expect(item.error).toBe('malformed JSON at line 1, column 15');
-    expect(item).toMatchObject({ name: null, version: null });
+    expect(item).toMatchObject({ name: null, version: null, simulation_name: null, payload: null });
     await svc.http().get('/health').expect(200);
   });
 

@@ -1,4 +1,4 @@
-import { runProgram } from './app/program';
+import { isVersionRequest, VERSION } from './app/version';
 
 // `simsvc … | head` closes stdout early: that ends the command, it is no error.
 for (const stream of [process.stdout, process.stderr]) {
@@ -8,9 +8,17 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-void runProgram(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-}).then((code) => {
-  process.exitCode = code;
-});
+const argv = process.argv.slice(2);
+if (isVersionRequest(argv)) process.stdout.write(`${VERSION}\n`);
+else
+  // Loaded only now (kept in the bundle, evaluated on demand): --version evaluates none of it.
+  void import(/* webpackMode: "eager" */ './app/program')
+    .then(({ runProgram }) =>
+      runProgram(argv, {
+        stdout: (text) => process.stdout.write(text),
+        stderr: (text) => process.stderr.write(text),
+      }),
+    )
+    .then((code) => {
+      process.exitCode = code;
+    });

@@ -110,6 +110,8 @@ describe('simsvc cache, catalog and users', () => {
       expect(search.stdout).toMatch(/^id\s+name\s+version\s+status\s+tags\s+description$/m);
       expect(search.stdout).toMatch(new RegExp(`^${id}\\s+heat-1d\\s+1\\.0\\.0\\s+active\\s+heat,pde`, 'm'));
       expect(await json(['catalog', 'search', '--tag', 'nope'])).toEqual([]);
+      // --tag, repeated, keeps simulations carrying every tag given (all_tags).
+      expect(await json(['catalog', 'search', '--tag', 'heat', '--tag', 'nope'])).toEqual([]);
 
       const show = await services.cli(['catalog', 'show', 'heat-1d', '--version', '1.0.0']);
       expect(show.stdout).toMatch(/^input\s+length\s+number\s+m\s+0\.1\s+10\s+1$/m);
@@ -120,7 +122,8 @@ describe('simsvc cache, catalog and users', () => {
       });
 
       expect(await json(['catalog', 'stats', String(id)])).toMatchObject({ simulation_id: id, total_executions: 0 });
-      expect((await services.cli(['catalog', 'stats', 'abc'])).code).toBe(2);
+      // Not an id: a name, looked up (no such simulation: 404).
+      expect((await services.cli(['catalog', 'stats', 'abc'])).code).toBe(1);
     });
 
     it('executions of one simulation and of all', async () => {

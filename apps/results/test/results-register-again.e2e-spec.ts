@@ -35,7 +35,9 @@ describe('POST /register again', () => {
       const second = await results.register({ execution_id: 'reg-again', metadata: { attempt: 2 } });
 
       expect(second.status).toBe(200);
-      expect(second.body).toEqual({ ...first.body, output_count: 2 });
+      // A new output: another parameter set, so another schema_id.
+      expect(second.body).toEqual({ ...first.body, output_count: 2, schema_id: expect.any(Number) });
+      expect(second.body.schema_id).not.toBe(first.body.schema_id);
       const after = (await results.get('/results/reg-again')).body;
       expect(after).toMatchObject({
         id: first.body.result_id,

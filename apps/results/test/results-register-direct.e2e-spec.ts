@@ -40,6 +40,7 @@ describe('POST /register_direct', () => {
       execution_id: 'direct-full',
       input_count: 7,
       output_count: 1,
+      schema_id: expect.any(Number),
     });
     const inferred = (type: string) => ({ type, units: null, description: null, min: null, max: null, default: null });
     expect((await results.get('/results/direct-full')).body).toEqual({
@@ -68,6 +69,7 @@ describe('POST /register_direct', () => {
       metadata: { user: 'bob' },
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/),
       completed_at: null,
+      schema_id: response.body.schema_id,
     });
   });
 
@@ -105,19 +107,22 @@ describe('POST /register_direct', () => {
     expect((await results.get('/results/direct-empty-path')).body.run_db_path).toBeNull();
   });
 
-  it('refuses an execution_id already registered (409) unless replace is true, which updates it in place', async () => {
+  it('updates an execution_id already registered in place (same result_id, created_at kept), replace or not', async () => {
     const first = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 1 } });
     const before = (await results.get('/results/direct-dup')).body;
 
-    await expectRefused(
-      makeDirect({ execution_id: 'direct-dup', output_params: { v: 2 } }),
-      409,
-      'a result is already registered for execution_id direct-dup; send replace: true to replace it',
-    );
-    expect((await results.get('/results/direct-dup')).body.output_params).toEqual({ v: 1 });
+    const again = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 2 } });
+    expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: first.body });
+    expect((await results.get('/results/direct-dup')).body).toMatchObject({
+      id: first.body.result_id,
+      created_at: before.created_at,
+      output_params: { v: 2 },
+    });
 
-    const replaced = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 3 }, replace: true });
-    expect({ status: replaced.status, body: replaced.body }).toEqual({ status: 200, body: first.body });
+    for (const replace of [true, false, null]) {
+      const replaced = await results.registerDirect({ execution_id: 'direct-dup', output_params: { v: 3 }, replace });
+      expect({ status: replaced.status, body: replaced.body }).toEqual({ status: 200, body: first.body });
+    }
     expect((await results.get('/results/direct-dup')).body).toMatchObject({
       id: first.body.result_id,
       created_at: before.created_at,

@@ -42,6 +42,7 @@ describe('POST /register', () => {
         execution_id: 'reg-full',
         input_count: 2,
         output_count: 2,
+        schema_id: expect.any(Number),
       });
       const stored = await results.get('/results/reg-full');
       expect(stored.status).toBe(200);
@@ -69,6 +70,7 @@ describe('POST /register', () => {
         metadata: { user: 'alice', tags: ['a'] },
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/),
         completed_at: '2026-01-15T10:00:02.500000',
+        schema_id: response.body.schema_id,
       });
     });
 

@@ -1,13 +1,25 @@
 import { alterRunDatabase } from '@simsvc/testing';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
 import { expectError, ResultsTestService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(120_000);
+
+// The services of this file make their private directories (and runs roots) in a temporary
+// directory of their own, so that the copies they leave can be counted.
+const suiteTmp = mkdtempSync(join(tmpdir(), 'simsvc-run-db-suite-'));
+const originalTmp = process.env['TMPDIR'];
+process.env['TMPDIR'] = suiteTmp;
+afterAll(() => {
+  if (originalTmp === undefined) delete process.env['TMPDIR'];
+  else process.env['TMPDIR'] = originalTmp;
+  if (existsSync(suiteTmp)) rmSync(suiteTmp, { recursive: true, force: true });
+});
 
 // Issue 12, items 3, 4 and 10: a run database is hostile input. Reading one must not hold up
 // other requests, must read exactly the file that was checked (by one descriptor), must leave
@@ -142,4 +154,74 @@ describe('POST /register with a hostile run database', () => {
       );
     });
   });
+
+  describe('what the private copy may cost (issue 22, item 7)', () => {
+    it('refuses a 32 KB sparse file of 977 MB with 422 and leaves no private copy behind', async () => {
+      const file = join(results.runsRoot, 'sparse.db');
+      results.writeRun({ execution_id: 'sparse' }, 'sparse.db');
+      truncateSync(file, 977 * 1024 * 1024);
+      expect(statSync(file).blocks * 512).toBeLessThan(1024 * 1024);
+
+      const response = await results.register({ execution_id: 'sparse' });
+
+      await expectRefused('sparse', response, 422, /^run database is sparse: 1024458752 bytes long, \d+ allocated$/);
+      expect(await privateCopiesLeft()).toEqual([]);
+    });
+  });
+
+  describe('hard links (issue 22, item 10)', () => {
+    it('refuses a run database with a second hard link, even one outside the root, with 422', async () => {
+      results.writeRun({ execution_id: 'hard-linked' }, '../outside/hard-linked.db');
+      linkSync(join(results.outside, 'hard-linked.db'), join(results.runsRoot, 'hard-linked.db'));
+
+      await expectRefused(
+        'hard-linked',
+        await results.register({ execution_id: 'hard-linked' }),
+        422,
+        'run database has 2 hard links; only a file with one link is read',
+      );
+    });
+  });
 });
+
+// Issue 22, item 7: the copy is capped by --max-run-db-bytes, checked as it is made.
+describe('POST /register of a run database over --max-run-db-bytes', () => {
+  let results: ResultsTestService;
+
+  beforeAll(async () => {
+    results = await ResultsTestService.start({ args: ['--max-run-db-bytes', '65536'] });
+  });
+  afterAll(() => results.close());
+
+  it('refuses it with 413 naming the limit, stores nothing and leaves no private copy behind', async () => {
+    results.writeRun({ execution_id: 'oversized', outputs: { log: 'x'.repeat(200_000) } });
+    const size = statSync(join(results.runsRoot, 'oversized.db')).size;
+
+    const response = await results.register({ execution_id: 'oversized' });
+
+    expectError(response, 413, `run database is ${size} bytes; at most 65536 are accepted (--max-run-db-bytes)`);
+    expect((await results.get('/results/oversized')).status).toBe(404);
+    expect(await privateCopiesLeft()).toEqual([]);
+  });
+
+  it('still reads a run database within the limit', async () => {
+    results.writeRun({ execution_id: 'small-enough' });
+
+    expect((await results.register({ execution_id: 'small-enough' })).status).toBe(200);
+  });
+});
+
+/**
+ * The private copies (simsvc-run-databases-* in the temporary directory, this suite's own:
+ * see TMPDIR below) still there once deleting them has had up to 2 s to happen.
+ */
+async function privateCopiesLeft(): Promise<string[]> {
+  const copies = (): string[] =>
+    readdirSync(suiteTmp)
+      .filter((name) => name.startsWith('simsvc-run-databases-'))
+      .flatMap((directory) => readdirSync(join(suiteTmp, directory)).map((file) => join(directory, file)));
+  for (let waited = 0; copies().length > 0 && waited < 2000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return copies();
+}

@@ -78,6 +78,7 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
       execution_id: 'sim2l-run-1',
       input_count: 2,
       output_count: 1,
+      schema_id: expect.any(Number),
     });
 
     // sim2l's examples register a run again after it changed: the values are read again.
@@ -108,12 +109,26 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
     });
   });
 
-  it('register_direct of an execution_id registered already: 409 (the client raises), nothing changed', async () => {
-    await results.post('/register_direct', registerDirect('sim2l-direct-2')).then((r) => expect(r.status).toBe(200));
+  // Issue 23.6: sim2l updates a re-sent execution_id; so does simsvc (no 409).
+  it('register_direct of an execution_id registered already: 200, updated in place (same result_id, created_at kept)', async () => {
+    const first = await results.post('/register_direct', registerDirect('sim2l-direct-2'));
+    expect(first.status).toBe(200);
     const before = (await results.get('/results/sim2l-direct-2')).body;
-    const again = await results.post('/register_direct', registerDirect('sim2l-direct-2', { output_params: { deflection: 1 } }));
-    expectError(again, 409, 'a result is already registered for execution_id sim2l-direct-2; send replace: true to replace it');
-    expect((await results.get('/results/sim2l-direct-2')).body).toEqual(before);
+    const again = await results.post(
+      '/register_direct',
+      registerDirect('sim2l-direct-2', { output_params: { deflection: 1 }, status: 'failed' }),
+    );
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect((await results.get('/results/sim2l-direct-2')).body).toMatchObject({
+      id: first.body.result_id,
+      created_at: before.created_at,
+      status: 'failed',
+      output_params: { deflection: 1 },
+    });
+    expect((await results.post('/search', search(null, {}, { deflection: 0.0042 }))).body.results).not.toContainEqual(
+      expect.objectContaining({ execution_id: 'sim2l-direct-2' }),
+    );
   });
 
   it('search with a simulation_name and the default empty filters', async () => {
@@ -135,8 +150,9 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
       'sim2l-direct-1',
       'sim2l-direct-2',
     ]);
+    // sim2l-direct-2 was registered again with deflection 1.
     const small = await results.post('/search', search(null, {}, { deflection: { $lt: 0.01 } }));
-    expect(small.body.total).toBe(2);
+    expect((small.body.results as { execution_id: string }[]).map((hit) => hit.execution_id)).toEqual(['sim2l-direct-1']);
   });
 
   it('get_result: 200 with the result, 404 (mapped to None) for an unknown one', async () => {
@@ -177,5 +193,50 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
       min_value: null,
       max_value: null,
     });
+  });
+
+  // Issue 23.9 (last: its runs join sim2l-heat, which the tests above count): the client documents "result_id and schema_id".
+  it('register_result, register_direct and get_result carry schema_id: one per parameter set of a simulation', async () => {
+    writeSim2lRun('sim2l-schema-1', 10, 0.1);
+    writeSim2lRun('sim2l-schema-2', 20, 0.2);
+    const one = await results.post('/register', registerResult('sim2l-schema-1'));
+    const two = await results.post('/register', registerResult('sim2l-schema-2'));
+    expect(one.body.schema_id).toEqual(expect.any(Number));
+    expect(two.body.schema_id).toBe(one.body.schema_id);
+    expect((await results.get('/results/sim2l-schema-1')).body.schema_id).toBe(one.body.schema_id);
+
+    // Another parameter set (a new output) of the same simulation: a new schema_id.
+    const wider = await results.post(
+      '/register_direct',
+      registerDirect('sim2l-schema-3', {
+        simulation_name: 'sim2l-heat',
+        input_params: { load: 1, mesh: 'tri' },
+        output_params: { deflection: 1, stress: 2 },
+      }),
+    );
+    expect(wider.status).toBe(200);
+    expect(wider.body.schema_id).toEqual(expect.any(Number));
+    expect(wider.body.schema_id).not.toBe(one.body.schema_id);
+    // The same names with another type: another parameter set too.
+    const typed = await results.post(
+      '/register_direct',
+      registerDirect('sim2l-schema-4', {
+        simulation_name: 'sim2l-heat',
+        input_params: { load: 'heavy', mesh: 'tri' },
+        output_params: { deflection: 1, stress: 2 },
+      }),
+    );
+    expect(typed.body.schema_id).not.toBe(wider.body.schema_id);
+    // The same set again: the same id, and the same id when a result is registered again.
+    const same = await results.post(
+      '/register_direct',
+      registerDirect('sim2l-schema-5', {
+        simulation_name: 'sim2l-heat',
+        input_params: { load: 7, mesh: 'quad' },
+        output_params: { deflection: 3, stress: 4 },
+      }),
+    );
+    expect(same.body.schema_id).toBe(wider.body.schema_id);
+    expect((await results.get('/results/sim2l-schema-5')).body.schema_id).toBe(wider.body.schema_id);
   });
 });

@@ -16,3 +16,4 @@ export * from './lib/session-purge';
 export * from './lib/auth.errors';
 export * from './lib/auth.interceptors';
 export { SIGNING_KEY } from './lib/auth.tokens';
+export * from './lib/client-address';

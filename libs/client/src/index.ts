@@ -1,5 +1,5 @@
 export { createSimsvcClient, DEFAULT_URLS, type SimsvcClient, type SimsvcClientOptions } from './lib/simsvc-client.js';
-export { SimsvcError, SimsvcUnreachableError, REQUEST_ID_HEADER } from './lib/simsvc-error.js';
+export { SimsvcError, SimsvcNotServiceError, SimsvcUnreachableError, REQUEST_ID_HEADER } from './lib/simsvc-error.js';
 export { SESSION_HEADER, type BodyMethod, type ServiceClient, type SuccessBody } from './lib/service-client.js';
 export type { SessionFlow } from './lib/session-flow.js';
 export type { paths as CachePaths, components as CacheComponents, operations as CacheOperations } from './generated/cache.js';

@@ -13,3 +13,4 @@ export * from './lib/errors/nul-characters';
 export { restoreDataKeys, setAsideDataKeys } from './lib/errors/data-keys';
 export * from './lib/openapi/openapi';
 export * from './lib/openapi/print-openapi';
+export { DISCARD_LIMIT_BYTES } from './lib/http/unread-body';

@@ -2,15 +2,19 @@
 // client with the session to use, and the output.
 import { createSimsvcClient, type SimsvcClient } from '@simsvc/client';
 import type { Command } from 'commander';
-import { createOutput, type Output } from './output';
+import { parseFieldList } from './json-fields';
+import { createOutput, terminalWidth, type Output } from './output';
 import { SessionStore } from './session-store';
 
 export interface GlobalOptions {
   cacheUrl: string;
   catalogUrl: string;
   resultsUrl: string;
+  consoleUrl: string;
   session?: string;
   json?: boolean;
+  jsonFields?: string;
+  exact?: boolean;
 }
 
 export interface CommandContext {
@@ -31,5 +35,11 @@ export function commandContext(command: Command): CommandContext {
     resultsUrl: options.resultsUrl,
     session,
   });
-  return { options, client, out: createOutput(Boolean(options.json)), sessions };
+  const out = createOutput({
+    json: Boolean(options.json || options.jsonFields),
+    fields: options.jsonFields !== undefined ? parseFieldList(options.jsonFields) : undefined,
+    exact: Boolean(options.exact),
+    width: terminalWidth(),
+  });
+  return { options, client, out, sessions };
 }

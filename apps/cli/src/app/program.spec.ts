@@ -47,6 +47,7 @@ describe('the simsvc command tree', () => {
         'users set-role',
         'users delete',
         'completion',
+        'demo',
       ].sort(),
     );
   });
@@ -60,10 +61,13 @@ describe('the simsvc command tree', () => {
 
   it('global options are accepted after the command too', async () => {
     let err = '';
-    const code = await runProgram(['results', 'show', '--cache-url', 'http://127.0.0.1:1', '--results-url', 'nope', 'x', '--json'], {
-      stdout: () => undefined,
-      stderr: (text) => (err += text),
-    });
+    const code = await runProgram(
+      ['results', 'show', '--cache-url', 'http://127.0.0.1:1', '--results-url', 'http://127.0.0.1:1', 'x', '--json'],
+      {
+        stdout: () => undefined,
+        stderr: (text) => (err += text),
+      },
+    );
     expect(err).not.toContain('unknown option');
     expect(code).not.toBe(2);
   });

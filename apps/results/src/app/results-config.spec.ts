@@ -19,6 +19,18 @@ describe('results configuration', () => {
     expect(() => parse(['--runs-root', ''])).toThrow(/runs-root/);
   });
 
+  it('caps run databases at 256 MiB by default; --max-run-db-bytes over SIMSVC_RESULTS_MAX_RUN_DB_BYTES', () => {
+    expect(parse([]).extra.maxRunDbBytes).toBe(256 * 1024 * 1024);
+    expect(parse([], { SIMSVC_RESULTS_MAX_RUN_DB_BYTES: '1048576' }).extra.maxRunDbBytes).toBe(1048576);
+    expect(parse(['--max-run-db-bytes', '65536'], { SIMSVC_RESULTS_MAX_RUN_DB_BYTES: '1048576' }).extra.maxRunDbBytes).toBe(65536);
+  });
+
+  it('refuses a --max-run-db-bytes that is not a whole number of bytes, naming the option', () => {
+    for (const value of ['0', '-1', '1.5', '1e6', 'lots', ' ']) {
+      expect(() => parse(['--max-run-db-bytes', value])).toThrow(/max-run-db-bytes/);
+    }
+  });
+
   it('listens on 8003 by default', () => {
     expect(parse([]).port).toBe(8003);
   });

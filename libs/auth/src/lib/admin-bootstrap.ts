@@ -34,6 +34,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       this.logger.log(`created admin user ${admin.username}`);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
+      // Another replica created it, or an existing user's name differs from it only by case, width or diacritics.
+      if (!(await this.users.findByUsername(admin.username)))
+        this.logger.warn(
+          `admin user ${admin.username} not created: an existing user's name differs from it only by case, width or diacritics`,
+        );
     }
   }
 }

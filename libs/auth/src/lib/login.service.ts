@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LoginDto, SessionTokenDto } from '@simsvc/contracts';
-import { AuthUserEntity, AuthUserRepository } from '@simsvc/persistence';
+import { AuthUserEntity, AuthUserRepository, usernameSkeleton } from '@simsvc/persistence';
 import { InvalidCredentials } from './auth.errors';
 import { LoginAttempt, LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
@@ -32,7 +32,8 @@ export class LoginService {
     const leave = await this.gate.enter(clientAddress);
     let user: AuthUserEntity;
     try {
-      const attempt = await this.throttle.reserve(clientAddress, body.username);
+      // Counted per skeleton: every spelling of a name (İ/i, full-width, case) shares one bucket.
+      const attempt = await this.throttle.reserve(clientAddress, usernameSkeleton(body.username));
       user = await this.verifiedUser(body).catch((error: unknown) => this.settleFailure(attempt, error));
       await this.throttle.succeeded(attempt);
       if (this.passwords.isOutdated(user.passwordHash)) await this.rehash(user, body.password);
@@ -40,7 +41,10 @@ export class LoginService {
       leave();
     }
     const role = user.role as Role;
-    return this.issuer.issue({ username: user.username, role, privileges: [...privilegesOfRole(role)], issuedBy: null }, lifetime);
+    // The epoch read with the hash: a password change committed since then makes this fail.
+    const credentials = { userId: user.id, epoch: user.credentialEpoch };
+    const subject = { username: user.username, role, privileges: [...privilegesOfRole(role)], issuedBy: null, credentials, mintedBy: null };
+    return this.issuer.issue(subject, lifetime);
   }
 
   private async verifiedUser(body: LoginDto): Promise<AuthUserEntity> {

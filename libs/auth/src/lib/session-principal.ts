@@ -1,4 +1,4 @@
-import { PRIVILEGES, Privilege, Role } from './privileges';
+import { PRIVILEGES, Privilege, Role, ROLE_PRIVILEGES } from './privileges';
 
 /** Who is calling: the verified content of the X-Session-ID token. */
 export interface SessionPrincipal {
@@ -23,4 +23,18 @@ export const NO_AUTH_PRINCIPAL: SessionPrincipal = Object.freeze({
   role: 'admin',
   privileges: new Set<Privilege>(PRIVILEGES),
   expiresAt: Date.UTC(9999, 11, 31, 23, 59, 59) * 1000 + 999_999,
+});
+
+export const ANONYMOUS_READ_SESSION_ID = 'anonymous-read';
+
+/**
+ * The caller of an @AnonymousReadable() route sent without X-Session-ID while anonymous access
+ * is allowed: the anonymous privileges, and no session row behind it.
+ */
+export const ANONYMOUS_READ_PRINCIPAL: SessionPrincipal = Object.freeze({
+  sessionId: ANONYMOUS_READ_SESSION_ID,
+  username: null,
+  role: 'anonymous',
+  privileges: new Set<Privilege>(ROLE_PRIVILEGES.anonymous),
+  expiresAt: 0,
 });

@@ -11,9 +11,10 @@ export const UNKNOWN: SessionStanding = Object.freeze({ state: 'unknown' });
 /**
  * The privileges in force are those of the session row, cut down to what its user holds now (a
  * user session) or to the anonymous set plus what its minter holds now (an anonymous session).
- * A user session whose user is gone, disabled or of an unknown role is revoked. Revocations
- * normally happen in the same transaction as the change; this also covers rows changed by hand
- * and sessions minted while a change was committing.
+ * A user session whose user is gone, disabled, of an unknown role or past the credential epoch
+ * the session was created under is revoked; a minter counts only while its epoch is the one the
+ * anonymous session was minted under. Revocations normally happen in the same transaction as the
+ * change; this also covers rows changed by hand and sessions created while a change was committing.
  */
 export function standingOf(record: SessionStateRecord | null): SessionStanding {
   if (record === null) return UNKNOWN;
@@ -21,11 +22,13 @@ export function standingOf(record: SessionStateRecord | null): SessionStanding {
   const granted = record.privileges.split(' ').filter(isPrivilege);
   if (record.username !== null) {
     const user = record.user;
-    if (!user || user.disabled || !isUserRole(user.role)) return REVOKED;
+    if (!user || user.disabled || !isUserRole(user.role) || user.credentialEpoch !== record.credentialEpoch) return REVOKED;
     const held = new Set(privilegesOfRole(user.role));
     return { state: 'active', role: user.role, privileges: new Set(granted.filter((privilege) => held.has(privilege))) };
   }
   const held = new Set<Privilege>(ROLE_PRIVILEGES.anonymous);
-  if (record.issuer && !record.issuer.disabled) privilegesOfRole(record.issuer.role).forEach((privilege) => held.add(privilege));
+  const issuer = record.issuer;
+  if (issuer && !issuer.disabled && issuer.credentialEpoch === record.credentialEpoch)
+    privilegesOfRole(issuer.role).forEach((privilege) => held.add(privilege));
   return { state: 'active', role: 'anonymous', privileges: new Set(granted.filter((privilege) => held.has(privilege))) };
 }

@@ -2,7 +2,14 @@ import { AuthSessionRepository, SessionStateRecord } from '@simsvc/persistence';
 import { ACTIVE_TTL_MS, SessionStateCache } from './session-state.cache';
 import { SessionStanding } from './session-standing';
 
-const live = (): SessionStateRecord => ({ revokedAt: null, username: null, privileges: 'read_cache', user: null, issuer: null });
+const live = (): SessionStateRecord => ({
+  revokedAt: null,
+  username: null,
+  privileges: 'read_cache',
+  credentialEpoch: null,
+  user: null,
+  issuer: null,
+});
 const revoked = (): SessionStateRecord => ({ ...live(), revokedAt: 1 });
 /** The state of a cached standing, which must be there synchronously. */
 const cachedState = (standing: SessionStanding | Promise<SessionStanding>) => (standing as SessionStanding).state;

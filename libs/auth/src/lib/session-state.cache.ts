@@ -41,6 +41,11 @@ export class SessionStateCache {
     return lookup;
   }
 
+  /** The standing as the store has it now (remembered as usual), whatever is cached. */
+  async reload(sessionId: string): Promise<SessionStanding> {
+    return this.remember(sessionId, standingOf(await this.sessions.findState(sessionId)));
+  }
+
   markRevoked(sessionIds: Iterable<string>): void {
     for (const sessionId of sessionIds) this.remember(sessionId, REVOKED);
   }

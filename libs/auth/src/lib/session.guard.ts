@@ -2,11 +2,11 @@ import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedExceptio
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AuthConfig } from './auth-config';
-import { PUBLIC_ROUTE, REQUIRED_PRIVILEGES } from './auth.decorators';
+import { ANONYMOUS_READABLE, PUBLIC_ROUTE, REQUIRED_PRIVILEGES } from './auth.decorators';
 import { MissingPrivilege } from './auth.errors';
 import { AUTH_CONFIG } from './auth.tokens';
 import { Privilege } from './privileges';
-import { NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
+import { ANONYMOUS_READ_PRINCIPAL, NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
 import { SessionService } from './session.service';
 
 export const SESSION_HEADER = 'x-session-id';
@@ -16,7 +16,9 @@ type SessionRequest = Request & { session?: SessionPrincipal };
 /**
  * The one global guard: every route needs a valid session unless marked @Public(), plus the
  * privileges listed by @RequirePrivileges(). The verified principal goes on `request.session`,
- * on public routes too when a valid session is sent (an invalid one is then ignored).
+ * on public routes too when a valid session is sent (an invalid one is then ignored). An
+ * @AnonymousReadable() route sent without X-Session-ID, anonymous access allowed, acts with the
+ * anonymous privileges (ANONYMOUS_READ_PRINCIPAL); a header that is sent is verified as anywhere.
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -38,9 +40,16 @@ export class SessionGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_ROUTE, targets)) {
       return token === undefined ? true : this.attachIfValid(request, token);
     }
+    const required = this.reflector.getAllAndOverride<Privilege[] | undefined>(REQUIRED_PRIVILEGES, targets) ?? [];
+    if (
+      token === undefined &&
+      this.config.allowAnonymous &&
+      this.reflector.getAllAndOverride<boolean | undefined>(ANONYMOUS_READABLE, targets)
+    ) {
+      return admit(request, ANONYMOUS_READ_PRINCIPAL, required);
+    }
     // The request's own shape, not a rule of sessions: an HTTP exception.
     if (token === undefined) throw new UnauthorizedException('missing X-Session-ID header');
-    const required = this.reflector.getAllAndOverride<Privilege[] | undefined>(REQUIRED_PRIVILEGES, targets) ?? [];
     const principal = this.sessions.authenticate(token);
     if (!(principal instanceof Promise)) return admit(request, principal, required);
     return principal.then((verified) => admit(request, verified, required));

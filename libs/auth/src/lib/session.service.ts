@@ -30,6 +30,9 @@ import { ANONYMOUS_SUBJECT, TokenClaims, TokenService } from './token.service';
 
 const ANONYMOUS_PRIVILEGES: ReadonlySet<Privilege> = new Set(ROLE_PRIVILEGES.anonymous);
 
+type Minter = Pick<SessionSubject, 'issuedBy' | 'credentials' | 'mintedBy'>;
+const NO_MINTER: Minter = Object.freeze({ issuedBy: null, credentials: null, mintedBy: null });
+
 /**
  * The session rules of contract §3 besides login (LoginService): checking a token on each
  * request against the session's standing, anonymous sessions, refresh, describe and logout.
@@ -80,8 +83,8 @@ export class SessionService {
     );
     if (missing !== undefined) throw new MissingPrivilege(missing);
     await this.anonymousLimit.take(clientAddress);
-    const issuedBy = extra.length > 0 && caller ? await this.issuerOf(caller) : null;
-    return this.issuer.issue({ username: null, role: 'anonymous', privileges, issuedBy }, lifetime);
+    const minter = extra.length > 0 && caller ? await this.minterOf(caller) : NO_MINTER;
+    return this.issuer.issue({ username: null, role: 'anonymous', privileges, ...minter }, lifetime);
   }
 
   /**
@@ -122,31 +125,61 @@ export class SessionService {
     };
   }
 
-  /** Revokes the session: every token of it, wherever presented. */
+  /** Revokes the session (every token of it, wherever presented) and the anonymous sessions minted from it. */
   async logout(principal: SessionPrincipal): Promise<void> {
     if (principal.sessionId === NO_AUTH_SESSION_ID) return;
-    await this.sessions.revoke(principal.sessionId, nowMicros());
-    this.states.markRevoked([principal.sessionId]);
+    this.states.markRevoked([principal.sessionId, ...(await this.sessions.revokeWithMinted(principal.sessionId, nowMicros()))]);
+  }
+
+  /**
+   * Asks the store, not the per-process standing cache, whether the caller's session still holds
+   * `privilege` (for writes whose effect outlasts the request, such as /users): a demotion made by
+   * another replica a moment ago already counts. SessionRevoked / InvalidSession / MissingPrivilege.
+   */
+  async confirmFromStore(principal: SessionPrincipal, privilege: Privilege): Promise<void> {
+    if (principal.sessionId === NO_AUTH_SESSION_ID) return;
+    const standing = await this.states.reload(principal.sessionId);
+    if (standing.state === 'revoked') throw new SessionRevoked();
+    if (standing.state === 'unknown') throw new InvalidSession();
+    if (!standing.privileges.has(privilege) || !principal.privileges.has(privilege)) throw new MissingPrivilege(privilege);
   }
 
   /** Who a refreshed token speaks for: the user as they are now, or the anonymous session as it stands. */
   private async currentSubject(session: AuthSessionEntity, principal: SessionPrincipal): Promise<SessionSubject> {
     if (session.username === null) {
       const privileges = session.privileges.split(' ').filter((name) => isPrivilege(name) && principal.privileges.has(name));
-      return { username: null, role: 'anonymous', privileges: privileges as Privilege[], issuedBy: session.issuedBy };
+      const credentials =
+        session.issuerId === null || session.credentialEpoch === null ? null : { userId: session.issuerId, epoch: session.credentialEpoch };
+      return {
+        username: null,
+        role: 'anonymous',
+        privileges: privileges as Privilege[],
+        issuedBy: session.issuedBy,
+        credentials,
+        mintedBy: session.mintedBy,
+      };
     }
-    const user = await this.users.findByUsername(session.username);
-    // Disabling or deleting a user revokes their sessions; this covers a row changed by hand.
-    if (!user || user.disabled) throw this.revoked([session.id]);
+    // By id, never by name: a user re-created under the name is someone else.
+    const user = session.userId === null ? null : await this.users.findById(session.userId);
+    // A change to the user revokes their sessions; this covers a row changed by hand and a session created while a change committed.
+    if (!user || user.disabled || user.credentialEpoch !== session.credentialEpoch) throw this.revoked([session.id]);
     const role = user.role as Role;
-    return { username: user.username, role, privileges: [...privilegesOfRole(role)], issuedBy: null };
+    const credentials = { userId: user.id, epoch: user.credentialEpoch };
+    return { username: user.username, role, privileges: [...privilegesOfRole(role)], issuedBy: null, credentials, mintedBy: null };
   }
 
-  /** The user accountable for sessions minted from the caller's: revoking that user revokes them too. */
-  private async issuerOf(caller: SessionPrincipal): Promise<string | null> {
-    if (caller.username !== null) return caller.username;
-    if (caller.sessionId === NO_AUTH_SESSION_ID) return null;
-    return (await this.sessions.findById(caller.sessionId))?.issuedBy ?? null;
+  /**
+   * Who answers for sessions minted from the caller's: the caller's user (or, for an anonymous
+   * caller, the user its own session was minted from) under the credential epoch of the caller's
+   * session, so changing that user ends them too; and the caller's session, whose logout ends them.
+   */
+  private async minterOf(caller: SessionPrincipal): Promise<Minter> {
+    if (caller.sessionId === NO_AUTH_SESSION_ID) return NO_MINTER;
+    const session = await this.sessions.findById(caller.sessionId);
+    if (!session) throw new InvalidSession();
+    const userId = session.username !== null ? session.userId : session.issuerId;
+    const credentials = userId === null || session.credentialEpoch === null ? null : { userId, epoch: session.credentialEpoch };
+    return { issuedBy: session.username ?? session.issuedBy, credentials, mintedBy: session.id };
   }
 
   private revoked(sessionIds: string[]): SessionRevoked {

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CreateUserDto, PageQueryDto, UpdateUserDto, UserDto, UserListDto } from '@simsvc/contracts';
-import { RequirePrivileges } from './auth.decorators';
+import { CurrentSession, RequirePrivileges } from './auth.decorators';
+import { SessionPrincipal } from './session-principal';
 import { UsersService } from './users.service';
 
 @ApiTags('users')
@@ -15,8 +16,8 @@ export class UsersController {
   @ApiOperation({ summary: 'Create a user' })
   @ApiCreatedResponse({ type: UserDto })
   @ApiErrors(400, 401, 403, 413, 415, 503, { 409: 'username already exists' })
-  create(@Body() body: CreateUserDto): Promise<UserDto> {
-    return this.users.create(body);
+  create(@Body() body: CreateUserDto, @CurrentSession() caller: SessionPrincipal): Promise<UserDto> {
+    return this.users.create(body, caller);
   }
 
   @Get()
@@ -41,8 +42,8 @@ export class UsersController {
   })
   @ApiOkResponse({ type: UserDto })
   @ApiErrors(400, 401, 403, 413, 415, 503, { 404: 'user not found', 409: 'the last enabled admin cannot be demoted or disabled' })
-  update(@Param('username') username: string, @Body() body: UpdateUserDto): Promise<UserDto> {
-    return this.users.update(username, body);
+  update(@Param('username') username: string, @Body() body: UpdateUserDto, @CurrentSession() caller: SessionPrincipal): Promise<UserDto> {
+    return this.users.update(username, body, caller);
   }
 
   @Delete(':username')
@@ -50,7 +51,7 @@ export class UsersController {
   @ApiOperation({ summary: 'Delete a user and revoke their sessions' })
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiErrors(400, 401, 403, 503, { 404: 'user not found', 409: 'the last enabled admin cannot be deleted' })
-  delete(@Param('username') username: string): Promise<void> {
-    return this.users.delete(username);
+  delete(@Param('username') username: string, @CurrentSession() caller: SessionPrincipal): Promise<void> {
+    return this.users.delete(username, caller);
   }
 }

@@ -1,15 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { CreateUserDto, formatTimestamp, nowMicros, PageQueryDto, UpdateUserDto, UserDto, UserListDto } from '@simsvc/contracts';
-import { AuthUserChanges, AuthUserEntity, AuthUserRepository, isUniqueViolation, UserChangeVerdict } from '@simsvc/persistence';
+import {
+  AuthUserChanges,
+  AuthUserEntity,
+  AuthUserRepository,
+  isUniqueViolation,
+  UserChangeVerdict,
+  usernameSkeleton,
+} from '@simsvc/persistence';
 import { LastEnabledAdmin, ReservedUsername, UserExists, UserNotFound } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
+import { SessionPrincipal } from './session-principal';
 import { SessionStateCache } from './session-state.cache';
+import { SessionService } from './session.service';
 import { ANONYMOUS_SUBJECT } from './token.service';
 
 /**
  * User management. A role change, a password change, disabling or deletion ends the user's
  * sessions and the anonymous sessions minted from them: they log in again and get what they
- * hold now. No change may leave the store without an enabled admin (LastEnabledAdmin).
+ * hold now. No change may leave the store without an enabled admin (LastEnabledAdmin). A write
+ * acts only if the caller's session holds manage_users as the store has it now, not as the
+ * per-process standing cache remembers it (a demotion elsewhere counts at once).
  */
 @Injectable()
 export class UsersService {
@@ -17,11 +28,13 @@ export class UsersService {
     private readonly users: AuthUserRepository,
     private readonly passwords: PasswordHasher,
     private readonly states: SessionStateCache,
+    private readonly sessions: SessionService,
   ) {}
 
-  async create(body: CreateUserDto): Promise<UserDto> {
+  async create(body: CreateUserDto, caller: SessionPrincipal): Promise<UserDto> {
     // Tokens of anonymous sessions carry this subject; a user of that name would be ambiguous.
-    if (body.username.toLowerCase() === ANONYMOUS_SUBJECT) throw new ReservedUsername(ANONYMOUS_SUBJECT);
+    if (usernameSkeleton(body.username) === ANONYMOUS_SUBJECT) throw new ReservedUsername(ANONYMOUS_SUBJECT);
+    await this.sessions.confirmFromStore(caller, 'manage_users');
     const passwordHash = await this.passwords.hash(body.password);
     try {
       const user = await this.users.insert({
@@ -33,7 +46,7 @@ export class UsersService {
       });
       return toUserDto(user);
     } catch (error) {
-      // Unique regardless of case: `Admin` beside `admin` is taken too.
+      // Unique by skeleton: `Admin` beside `admin` is taken too, as is `mìmi` beside `mimi`.
       if (isUniqueViolation(error)) throw new UserExists();
       throw error;
     }
@@ -50,7 +63,8 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  async update(username: string, body: UpdateUserDto): Promise<UserDto> {
+  async update(username: string, body: UpdateUserDto, caller: SessionPrincipal): Promise<UserDto> {
+    await this.sessions.confirmFromStore(caller, 'manage_users');
     // A JSON null means "absent" (contract §1).
     const changes: AuthUserChanges = { role: body.role ?? undefined, email: body.email ?? undefined, disabled: body.disabled ?? undefined };
     if (body.password != null) changes.passwordHash = await this.passwords.hash(body.password);
@@ -63,7 +77,8 @@ export class UsersService {
     return toUserDto(result.user);
   }
 
-  async delete(username: string): Promise<void> {
+  async delete(username: string, caller: SessionPrincipal): Promise<void> {
+    await this.sessions.confirmFromStore(caller, 'manage_users');
     const result = await this.users.delete(username, nowMicros(), (current, enabledAdmins) => ({
       allowed: !isLastEnabledAdmin(current, enabledAdmins),
       endSessions: true,

@@ -162,7 +162,7 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** Search by text and tags: more matching words first, then newest; X-Total-Count has the number of matches */
+    /** Search by text and tags: more matching tags, then more matching words first, then names by their newest registration, a name's versions highest first; X-Total-Count has the number of matches */
     get: operations['SimulationsController_search'];
     put?: never;
     post?: never;
@@ -196,7 +196,7 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** Execution statistics of a simulation */
+    /** Execution statistics of a simulation; an unknown id has zero counts and null durations */
     get: operations['ExecutionsController_stats'];
     put?: never;
     post?: never;
@@ -539,6 +539,17 @@ export type components = {
       workflow_bundle?: {
         [key: string]: unknown;
       };
+      /** @description sim2l's alternative to workflow_bundle.files: stored as the bundle's `files` (relative paths without .., at most 256 files, 4194304 bytes of content in all); never returned as such */
+      workflow_files?:
+        | ({
+            path: string;
+            content?: string;
+          } & {
+            [key: string]: unknown;
+          })[]
+        | null;
+      /** @description stored as the bundle's `entrypoint`; never returned as such */
+      workflow_entrypoint?: string | null;
       /**
        * @example [
        *       "numpy>=1.26"
@@ -558,6 +569,16 @@ export type components = {
        * @default false
        */
       auto_approve?: boolean | null;
+      /**
+       * @description stored as sent
+       * @example public
+       */
+      visibility?: string | null;
+      /**
+       * @description stored as sent
+       * @example MIT
+       */
+      license?: string | null;
       /**
        * @description not `search`
        * @example heat-1d
@@ -821,6 +842,10 @@ export type components = {
         [key: string]: unknown;
       } | null;
       auto_approve: boolean;
+      /** @example public */
+      visibility: string | null;
+      /** @example MIT */
+      license: string | null;
     };
     SimulationSchemaDto: {
       /**
@@ -946,6 +971,24 @@ export type components = {
        * @example 2026-11-22T10:12:25.123000
        */
       discovered_at: string;
+      /** @description sim2l's name of `name` */
+      simulation_name: string | null;
+      /** @description sim2l's name of `version` */
+      simulation_version: string | null;
+      /**
+       * @description what approving the item does (sim2l: operation)
+       * @enum {string}
+       */
+      operation: 'register';
+      /** @description the registration the manifest holds, as stored (normalized; POST /simulations field names); null when it is invalid or a duplicate */
+      payload: {
+        [key: string]: unknown;
+      } | null;
+      /**
+       * @description sim2l's name of `discovered_at`
+       * @example 2026-11-22T10:12:25.123000
+       */
+      created_at: string;
     };
     SyncScanResponse: {
       /** @description manifests whose simulation is registered (by this scan or an earlier approval) */
@@ -978,6 +1021,17 @@ export type components = {
       workflow_bundle?: {
         [key: string]: unknown;
       };
+      /** @description sim2l's alternative to workflow_bundle.files: stored as the bundle's `files` (relative paths without .., at most 256 files, 4194304 bytes of content in all); never returned as such */
+      workflow_files?:
+        | ({
+            path: string;
+            content?: string;
+          } & {
+            [key: string]: unknown;
+          })[]
+        | null;
+      /** @description stored as the bundle's `entrypoint`; never returned as such */
+      workflow_entrypoint?: string | null;
       /**
        * @example [
        *       "numpy>=1.26"
@@ -997,6 +1051,16 @@ export type components = {
        * @default false
        */
       auto_approve?: boolean | null;
+      /**
+       * @description stored as sent
+       * @example public
+       */
+      visibility?: string | null;
+      /**
+       * @description stored as sent
+       * @example MIT
+       */
+      license?: string | null;
       /** @description must equal the stored name (cannot be changed) */
       name?: string | null;
       /** @description must equal the stored version (cannot be changed) */
@@ -1879,8 +1943,10 @@ export interface operations {
         offset?: number;
         /** @description white-space separated words; each of 2+ characters is matched as a substring of name, description and tags (case-insensitive); empty: everything */
         query?: string;
-        /** @description comma-separated tags; keeps simulations carrying every one (case-insensitive) */
+        /** @description comma-separated tags; keeps simulations carrying **any** of them, more matching tags first (case-insensitive; sim2l's rule) */
         tags?: string;
+        /** @description comma-separated tags; keeps simulations carrying **every** one of them (case-insensitive) */
+        all_tags?: string;
         /** @description simulations of this status; `all` or absent: any */
         status?: 'active' | 'deprecated' | 'all';
       };
@@ -2051,15 +2117,6 @@ export interface operations {
       };
       /** @description the session lacks a privilege the operation needs (the message names it) */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description unknown simulation id */
-      404: {
         headers: {
           [name: string]: unknown;
         };

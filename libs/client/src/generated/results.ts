@@ -68,7 +68,7 @@ export type paths = {
     put?: never;
     /**
      * Register a result given inline; the schema is inferred from the values
-     * @description replace: true updates a result registered already in place (same result_id).
+     * @description An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing.
      */
     post: operations['ResultsController_registerDirect'];
     delete?: never;
@@ -467,7 +467,10 @@ export type components = {
       metadata?: {
         [key: string]: unknown;
       };
-      /** @default false */
+      /**
+       * @description accepted for older callers; changes nothing (a registered execution_id is always updated in place)
+       * @default false
+       */
       replace?: boolean | null;
     };
     RegisterResultDto: {
@@ -482,7 +485,7 @@ export type components = {
         [key: string]: unknown;
       };
       /**
-       * @description replace a result already registered for execution_id (409 otherwise)
+       * @description accepted for older callers; changes nothing (a registered execution_id is always updated in place)
        * @default false
        */
       replace?: boolean | null;
@@ -494,6 +497,8 @@ export type components = {
       execution_id: string;
       input_count: number;
       output_count: number;
+      /** @description the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id) */
+      schema_id: number;
     };
     ResultParameterSchema: {
       type: string | null;
@@ -563,6 +568,8 @@ export type components = {
        * @example 2026-11-22T10:12:25.123000
        */
       completed_at: string | null;
+      /** @description the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id); null for a result registered before schema ids existed, until it is registered again */
+      schema_id: number | null;
     };
     ResultSchema: {
       inputs: {
@@ -919,7 +926,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description request body over 1 MiB */
+      /** @description request body over 1 MiB, a run database over --max-run-db-bytes, or holding more than the service loads */
       413: {
         headers: {
           [name: string]: unknown;
@@ -937,7 +944,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description not a sim2l run database (the message names what is missing), or one of another execution */
+      /** @description not a sim2l run database (the message names what is missing), one of another execution, or one that took too long to read */
       422: {
         headers: {
           [name: string]: unknown;
@@ -946,7 +953,18 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description database unavailable */
+      /** @description too many run databases being read for the address at once; Retry-After */
+      429: {
+        headers: {
+          /** @description seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable, or no run database reader free within the read deadline (Retry-After) */
       503: {
         headers: {
           [name: string]: unknown;
@@ -998,15 +1016,6 @@ export interface operations {
       };
       /** @description the session lacks a privilege the operation needs (the message names it) */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description execution_id already registered and replace is not true */
-      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,6 @@
 import { closedPortUrl, RecordingServer } from '../../test/support/recording-server';
 import { createSimsvcClient } from './simsvc-client';
-import { SimsvcError, SimsvcUnreachableError } from './simsvc-error';
+import { SimsvcError, SimsvcNotServiceError, SimsvcUnreachableError } from './simsvc-error';
 
 // The client against a real HTTP server on loopback: what goes on the wire and what comes back.
 
@@ -132,6 +132,40 @@ describe('service client', () => {
         .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(SimsvcUnreachableError);
       expect(error).toMatchObject({ name: 'SimsvcUnreachableError', url: `${url}/health`, message: `cannot reach ${url}: ECONNREFUSED` });
+    });
+
+    it('gives the Retry-After seconds of a 429', async () => {
+      server.reply = () => ({
+        status: 429,
+        headers: { 'Retry-After': '42' },
+        body: { statusCode: 429, error: 'Too Many Requests', message: 'slow down' },
+      });
+      const error = await clientOf()
+        .cache.GET('/cache/stats')
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+    });
+
+    it('throws SimsvcNotServiceError for an HTML answer below 500 (a web page, not a service)', async () => {
+      for (const status of [200, 404]) {
+        server.reply = () => ({
+          status,
+          headers: { 'Content-Type': 'text/html; charset=utf-8' },
+          body: '<!doctype html><title>console</title>',
+        });
+        const error = await clientOf()
+          .cache.GET('/cache/stats')
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(SimsvcNotServiceError);
+        expect(error).toMatchObject({ baseUrl: server.url, url: `${server.url}/cache/stats` });
+      }
+      // A proxy's bad-gateway page stays an error of its status.
+      server.reply = () => ({ status: 502, headers: { 'Content-Type': 'text/html' }, body: 'Bad Gateway' });
+      const proxy = await clientOf()
+        .cache.GET('/cache/stats')
+        .catch((caught: unknown) => caught);
+      expect(proxy).toBeInstanceOf(SimsvcError);
+      expect(proxy).toMatchObject({ status: 502, message: 'Bad Gateway' });
     });
 
     it('lets an abort through as it is', async () => {

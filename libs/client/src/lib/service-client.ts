@@ -1,6 +1,6 @@
 import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
-import { isUnreachable, SimsvcError, SimsvcUnreachableError } from './simsvc-error.js';
+import { isUnreachable, SimsvcError, SimsvcNotServiceError, SimsvcUnreachableError } from './simsvc-error.js';
 
 /** The header that carries the session token (the OpenAPI documents' `session` security scheme). */
 export const SESSION_HEADER = 'X-Session-ID';
@@ -50,8 +50,11 @@ export interface ServiceClientOptions {
   fetch?: (input: Request) => Promise<Response>;
 }
 
-/** Adds the session header (unless the call gave its own) and turns "no answer" into SimsvcUnreachableError. */
-function simsvcMiddleware(session: SessionHolder): Middleware {
+/**
+ * Adds the session header (unless the call gave its own), turns "no answer" into
+ * SimsvcUnreachableError and an HTML answer (a web page, not a service) into SimsvcNotServiceError.
+ */
+function simsvcMiddleware(session: SessionHolder, baseUrl: string): Middleware {
   return {
     onRequest({ request }) {
       if (session.id !== undefined && !request.headers.has(SESSION_HEADER)) request.headers.set(SESSION_HEADER, session.id);
@@ -60,12 +63,18 @@ function simsvcMiddleware(session: SessionHolder): Middleware {
     onError({ request, error }) {
       return isUnreachable(error) ? new SimsvcUnreachableError(request.url, error) : undefined;
     },
+    onResponse({ request, response }) {
+      // A proxy's 5xx page (bad gateway, …) is HTML too: that stays a SimsvcError of its status.
+      if (response.status < 500 && /^text\/html\b/i.test(response.headers.get('Content-Type') ?? ''))
+        throw new SimsvcNotServiceError(baseUrl, request.url);
+      return undefined;
+    },
   };
 }
 
 export function createServiceClient<Paths extends AnyPaths>(options: ServiceClientOptions): ServiceClient<Paths> {
   const raw = createClient<Paths>({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
-  raw.use(simsvcMiddleware(options.session));
+  raw.use(simsvcMiddleware(options.session, options.baseUrl));
 
   const method = (verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD') =>
     (async (url: string, init?: object) => {

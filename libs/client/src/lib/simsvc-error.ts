@@ -23,6 +23,8 @@ export class SimsvcError extends Error {
   /** The method and URL of the refused request. */
   readonly method: string;
   readonly url: string;
+  /** Seconds to wait before trying again, from a Retry-After header in seconds (429, 503). */
+  readonly retryAfterSeconds?: number;
 
   constructor(init: {
     status: number;
@@ -32,9 +34,11 @@ export class SimsvcError extends Error {
     body?: unknown;
     method: string;
     url: string;
+    retryAfterSeconds?: number;
   }) {
     super(init.message);
     this.status = init.status;
+    this.retryAfterSeconds = init.retryAfterSeconds;
     this.details = init.details;
     this.requestId = init.requestId;
     this.body = init.body;
@@ -59,7 +63,31 @@ export class SimsvcError extends Error {
       body,
       method: request.method,
       url: request.url,
+      retryAfterSeconds: retryAfterSeconds(response.headers.get('Retry-After')),
     });
+  }
+}
+
+/** Retry-After as delay-seconds (the services send that form); an HTTP date is left out. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  return header !== null && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
+}
+
+/**
+ * An HTML answer (any status below 500) where a service's JSON was expected: the URL is a web
+ * page (such as the console, which serves the services under /api/<service>), not a simsvc service.
+ */
+export class SimsvcNotServiceError extends Error {
+  override readonly name = 'SimsvcNotServiceError';
+  /** The base URL the client was given for the service. */
+  readonly baseUrl: string;
+  /** The URL of the request that got HTML. */
+  readonly url: string;
+
+  constructor(baseUrl: string, url: string) {
+    super(`not a simsvc service at ${baseUrl}: ${url} answered HTML`);
+    this.baseUrl = baseUrl;
+    this.url = url;
   }
 }
 

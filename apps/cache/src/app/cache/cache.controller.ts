@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Head, HttpCode, NotFoundException, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentSession, RequirePrivileges, RetryAfterInterceptor, SessionPrincipal } from '@simsvc/auth';
+import { AnonymousReadable, CurrentSession, RequirePrivileges, RetryAfterInterceptor, SessionPrincipal } from '@simsvc/auth';
 import {
   ApiErrors,
   ApiHeadErrors,
@@ -60,6 +60,7 @@ export class CacheController {
 
   @Get('stats')
   @RequirePrivileges('read_cache')
+  @AnonymousReadable()
   @ApiOperation({ summary: 'Hit/miss statistics, optionally of one simulation' })
   @ApiOkResponse({ type: CacheStatsResponse })
   @ApiErrors(400, 401, 403, 503)

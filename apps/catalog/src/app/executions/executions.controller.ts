@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequirePrivileges } from '@simsvc/auth';
+import { AnonymousReadable, RequirePrivileges } from '@simsvc/auth';
 import {
   ApiErrors,
   ExecutionResponse,
@@ -58,10 +58,11 @@ export class ExecutionsController {
 
   @Get('simulations/:id/stats')
   @RequirePrivileges('read_catalog')
+  @AnonymousReadable()
   @ApiIdParam('simulation id')
-  @ApiOperation({ summary: 'Execution statistics of a simulation' })
+  @ApiOperation({ summary: 'Execution statistics of a simulation; an unknown id has zero counts and null durations' })
   @ApiOkResponse({ type: SimulationStatsResponse })
-  @ApiErrors(400, 401, 403, 503, { 404: 'unknown simulation id' })
+  @ApiErrors(400, 401, 403, 503)
   stats(@IdParam('simulation id') id: number): Promise<SimulationStatsResponse> {
     return this.executions.stats(id);
   }

@@ -39,7 +39,6 @@ export interface ExecutionValues {
 export type ExecutionCounts = Record<'outputCount' | 'artifactCount' | 'errorCount' | 'warningCount', number | null>;
 
 export interface ExecutionFigures {
-  known: number;
   total_executions: number;
   successful: number;
   failed: number;

@@ -82,9 +82,8 @@ export class ExecutionsService {
   }
 
   async stats(simulationId: number): Promise<SimulationStatsResponse> {
-    const { known, ...figures } = await this.repository.figures(simulationId);
-    if (Number(known) === 0) throw new SimulationNotFound(simulationId);
-    return { simulation_id: simulationId, ...figures };
+    // An unknown id answers zero counts and null durations, as sim2l's COUNT over no rows does.
+    return { simulation_id: simulationId, ...(await this.repository.figures(simulationId)) };
   }
 
   /**

@@ -3,6 +3,7 @@ import { searchPage, SearchCriteria, versionsPage } from './search-query.builder
 const criteria = (overrides: Partial<SearchCriteria> = {}): SearchCriteria => ({
   tokens: [],
   tags: [],
+  allTags: [],
   limit: 50,
   offset: 0,
   ...overrides,
@@ -16,9 +17,10 @@ describe('search query builder', () => {
     it.each([
       ['browse', criteria()],
       ['browse by tag and status', criteria({ tags: ['heat', 'pde'], status: 'active' })],
+      ['browse by every tag', criteria({ allTags: ['heat', 'pde'] })],
       ['one token', criteria({ tokens: ['heat'] })],
       ['tokens long and short', criteria({ tokens: ['heat', 'ab', 'rod'] })],
-      ['tokens, tags and status', criteria({ tokens: ['heat', 'ab'], tags: ['pde'], status: 'deprecated' })],
+      ['tokens, tags, every tag and status', criteria({ tokens: ['heat', 'ab'], tags: ['pde'], allTags: ['rod'], status: 'deprecated' })],
     ])('%s: every placeholder has its parameter, and limit and offset come last', (_name, given) => {
       const page = searchPage({ ...given, limit: 7, offset: 11 }, backend);
       for (const statement of [page.json, page.rows]) {
@@ -34,16 +36,20 @@ describe('search query builder', () => {
       expect(page.rows.sql).toContain('CASE WHEN s.document_of = s.updated_at THEN s.document END');
     });
 
-    it('browses newest first without touching the search index', () => {
-      const page = searchPage(criteria(), backend);
-      expect(page.json.sql).toContain('ORDER BY b.id DESC');
+    it('browses without touching the search index: the first limit + offset names, then their versions', () => {
+      const page = searchPage(criteria({ limit: 20, offset: 40 }), backend);
       expect(page.json.sql).not.toContain('catalog_search_terms');
-      expect(page.params).toEqual([50, 0]);
+      expect(page.json.sql).toContain('GROUP BY b.name ORDER BY name_newest DESC LIMIT $1');
+      expect(page.params).toEqual([60, 20, 40]);
     });
 
-    it('orders one token by id alone and several by score first', () => {
-      expect(searchPage(criteria({ tokens: ['heat'] }), backend).json.sql).toContain('ORDER BY s.id DESC');
-      expect(searchPage(criteria({ tokens: ['heat', 'rod'] }), backend).json.sql).toContain('ORDER BY s.score DESC, s.id DESC');
+    it('orders by matching tags, matching tokens, the newest registration of the name, then the highest version', () => {
+      const order = 'ORDER BY s.tag_score DESC, s.score DESC, s.name_newest DESC, s.version_sort_key DESC, s.id DESC';
+      expect(searchPage(criteria({ tokens: ['heat', 'rod'] }), backend).json.sql).toContain(order);
+      expect(searchPage(criteria(), backend).json.sql).toContain(order);
+      expect(searchPage(criteria({ tokens: ['heat'] }), backend).json.sql).toContain(
+        '(SELECT MAX(n.id) FROM catalog_simulations AS n WHERE n.name = c.name)',
+      );
     });
 
     it('filters by status with the status as a parameter', () => {
@@ -51,21 +57,45 @@ describe('search query builder', () => {
       expect(page.json.sql).toContain('c.status = $');
       expect(page.params).toContain('deprecated');
     });
+
+    it('without tokens, takes the candidates from the tag index: any of tags counted, every one of all_tags checked', () => {
+      const page = searchPage(criteria({ tags: ['a', 'b'], allTags: ['c', 'd', 'e'] }), backend);
+      expect(page.json.sql).toContain('COUNT(*) AS tag_score FROM catalog_simulation_tags AS g');
+      const list = (n: number) => (backend === 'postgresql' ? `= ANY ($${n}::text[])` : `IN (SELECT value FROM json_each($${n}))`);
+      expect(page.json.sql).toContain(`WHERE g.simulation_id = m.id AND g.tag ${list(2)}) = $3`);
+      const lists =
+        backend === 'postgresql'
+          ? [
+              ['a', 'b'],
+              ['c', 'd', 'e'],
+            ]
+          : [JSON.stringify(['a', 'b']), JSON.stringify(['c', 'd', 'e'])];
+      expect(page.params.slice(0, 3)).toEqual([...lists, 3]);
+      expect(searchPage(criteria({ allTags: ['c', 'd'] }), backend).json.sql).toContain('GROUP BY g.simulation_id HAVING COUNT(*) = $2');
+    });
+
+    it('with tokens, counts the tags per matching simulation', () => {
+      const page = searchPage(criteria({ tokens: ['heat'], tags: ['a'] }), backend);
+      const list = backend === 'postgresql' ? '= ANY ($2::text[])' : 'IN (SELECT value FROM json_each($2))';
+      expect(page.json.sql).toContain(
+        `(SELECT COUNT(*) FROM catalog_simulation_tags AS g WHERE g.simulation_id = m.id AND g.tag ${list}) > 0`,
+      );
+    });
   });
 
-  it('SQLite: long tokens as GLOB patterns, short ones as they are, tags as JSON with their count', () => {
+  it('SQLite: long tokens as GLOB patterns, short ones as they are, tags as JSON', () => {
     const page = searchPage(criteria({ tokens: ['heat', 'ab', 'r*d'], tags: ['pde'] }), 'sqlite');
-    expect(page.params.slice(0, 4)).toEqual([JSON.stringify(['*heat*', '*r[*]d*']), JSON.stringify(['ab']), JSON.stringify(['pde']), 1]);
+    expect(page.params.slice(0, 3)).toEqual([JSON.stringify(['*heat*', '*r[*]d*']), JSON.stringify(['ab']), JSON.stringify(['pde'])]);
     expect(page.json.sql).toContain('catalog_search_terms_fts');
     expect(page.json.sql).toContain('instr(v.term, t.value)');
   });
 
   it('PostgreSQL: one parameter per token, trigram tokens first as LIKE patterns, tags as an array', () => {
     const page = searchPage(criteria({ tokens: ['ab', 'he%t'], tags: ['pde', 'heat'] }), 'postgresql');
-    expect(page.params.slice(0, 4)).toEqual(['%he\\%t%', 'ab', ['pde', 'heat'], 2]);
+    expect(page.params.slice(0, 3)).toEqual(['%he\\%t%', 'ab', ['pde', 'heat']]);
     expect(page.json.sql).toContain('term LIKE $1');
     expect(page.json.sql).toContain('strpos(term, $2) > 0');
-    expect(page.json.sql).toContain('tag = ANY ($3::text[])');
+    expect(page.json.sql).toContain('g.tag = ANY ($3::text[])');
   });
 
   it('pages the versions of a name, highest first, counting them all', () => {

@@ -10,8 +10,10 @@ import { globSubstringPattern, likeSubstringPattern, usesTrigramIndex } from './
 export interface SearchCriteria {
   /** Lower-cased tokens of 2+ characters. */
   tokens: string[];
-  /** Lower-cased tags that must all be present. */
+  /** Lower-cased tags of which at least one must be present (`tags`; more present rank first). */
   tags: string[];
+  /** Lower-cased tags that must all be present (`all_tags`). */
+  allTags: string[];
   /** Only simulations of this status; undefined: any. */
   status?: SimulationStatus;
   limit: number;
@@ -85,24 +87,96 @@ export function versionsPage(name: string, limit: number, offset: number): PageS
 }
 
 /**
- * One page of search results and the number of all matches. With tokens: simulations matching
- * at least one, ranked by how many match (counted in SQL), then newest. Without: newest first.
+ * One page of search results and the number of all matches (contract §5). Candidates: with
+ * tokens, the simulations matching at least one (scored by how many match, counted in SQL);
+ * without, every simulation. Kept: those carrying any of `tags`, every one of `allTags`, of
+ * `status`. Order: more matching `tags` first, then more matching tokens, then names by their
+ * newest registration, a name's versions highest first ("latest" as GET /simulations/{name}
+ * picks it), ties newest first.
  */
 export function searchPage(criteria: SearchCriteria, backend: Backend): PageStatements {
-  if (criteria.tokens.length === 0) return browse(criteria, backend);
-  return backend === 'postgresql' ? postgresTokenSearch(criteria) : sqliteTokenSearch(criteria);
+  const params: unknown[] = [];
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (criteria.tokens.length === 0 && criteria.tags.length === 0 && criteria.allTags.length === 0) return browse(criteria, param, params);
+  // Candidates with their scores: the token matches; without tokens, the simulations carrying a
+  // listed tag, counted in one pass over the (tag, simulation_id) index (never the whole table).
+  const tagList = (tags: string[]) => tagIn(tags, backend, param);
+  const tokens = criteria.tokens.length > 0;
+  const allTagsInCandidates = !tokens && criteria.tags.length === 0;
+  const scored = tokens
+    ? backend === 'postgresql'
+      ? postgresTokenScores(criteria.tokens, param)
+      : sqliteTokenScores(criteria.tokens, param)
+    : criteria.tags.length > 0
+      ? `SELECT g.simulation_id AS id, 0 AS score, COUNT(*) AS tag_score FROM catalog_simulation_tags AS g
+          WHERE g.tag ${tagList(criteria.tags)} GROUP BY g.simulation_id`
+      : `SELECT g.simulation_id AS id, 0 AS score, 0 AS tag_score FROM catalog_simulation_tags AS g
+          WHERE g.tag ${tagList(criteria.allTags)} GROUP BY g.simulation_id HAVING COUNT(*) = ${param(criteria.allTags.length)}`;
+  const anyTags = tokens && criteria.tags.length > 0 ? tagCount('m.id', tagList(criteria.tags)) : tokens ? '0' : 'm.tag_score';
+  const conditions = [
+    ...(tokens && criteria.tags.length > 0 ? [`${anyTags} > 0`] : []),
+    ...(criteria.allTags.length > 0 && !allTagsInCandidates
+      ? [`${tagCount('m.id', tagList(criteria.allTags))} = ${param(criteria.allTags.length)}`]
+      : []),
+    ...(criteria.status === undefined ? [] : [`c.status = ${param(criteria.status)}`]),
+  ];
+  const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
+  const limit = param(criteria.limit);
+  const offset = param(criteria.offset);
+  return pageStatements('catalog_search', {
+    // CROSS JOIN fixes the join order: candidates outermost, each probing the primary key.
+    withClause: `WITH scored AS MATERIALIZED (${scored}),
+        matched AS MATERIALIZED (SELECT m.id, m.score, ${anyTags} AS tag_score, c.version_sort_key,
+            (SELECT MAX(n.id) FROM catalog_simulations AS n WHERE n.name = c.name) AS name_newest
+          FROM scored AS m CROSS JOIN catalog_simulations AS c WHERE c.id = m.id ${where}),
+        page AS (SELECT * FROM matched ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
+    pageRows: `SELECT ${pageRowColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+        FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
+    order: rankOrder('s.'),
+    total: 'SELECT COUNT(*) FROM matched',
+    params,
+  });
 }
 
-function browse(criteria: SearchCriteria, backend: Backend): PageStatements {
-  const filters = pageFilters('b.id', criteria, 1, backend);
-  const where = filters.sql.length > 0 ? ` WHERE ${filters.sql.join(' AND ')}` : '';
-  const next = filters.params.length + 1;
+const rankOrder = (alias: string) =>
+  `${alias}tag_score DESC, ${alias}score DESC, ${alias}name_newest DESC, ${alias}version_sort_key DESC, ${alias}id DESC`;
+
+/**
+ * Every simulation (of `status`): names by their newest registration, each name's versions
+ * highest first. Only the first limit + offset names are joined to their versions (each name has
+ * at least one, so they hold the page); the names come from one pass over the (name, …, id) index.
+ */
+function browse(criteria: SearchCriteria, param: (value: unknown) => string, params: unknown[]): PageStatements {
+  const status = criteria.status === undefined ? undefined : param(criteria.status);
+  const ofStatus = (alias: string) => (status === undefined ? '' : `WHERE ${alias}.status = ${status}`);
+  const names = param(criteria.limit + criteria.offset);
+  const limit = param(criteria.limit);
+  const offset = param(criteria.offset);
   return pageStatements('catalog_browse', {
-    pageRows: `SELECT ${pageRowColumns('b')} FROM catalog_simulations b${where} ORDER BY b.id DESC LIMIT $${next} OFFSET $${next + 1}`,
-    order: 's.id DESC',
-    total: `SELECT COUNT(*) FROM catalog_simulations b${where}`,
-    params: [...filters.params, criteria.limit, criteria.offset],
+    withClause: `WITH names AS MATERIALIZED (SELECT b.name, MAX(b.id) AS name_newest FROM catalog_simulations AS b ${ofStatus('b')}
+          GROUP BY b.name ORDER BY name_newest DESC LIMIT ${names}),
+        page AS (SELECT c.id, 0 AS score, 0 AS tag_score, n.name_newest, c.version_sort_key
+          FROM names AS n CROSS JOIN catalog_simulations AS c WHERE c.name = n.name ${status === undefined ? '' : `AND c.status = ${status}`}
+          ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
+    pageRows: `SELECT ${pageRowColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+        FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
+    order: rankOrder('s.'),
+    total: `SELECT COUNT(*) FROM catalog_simulations AS t ${ofStatus('t')}`,
+    params,
   });
+}
+
+/** `IN` the listed tags, as each backend takes a list parameter. */
+function tagIn(tags: string[], backend: Backend, param: (value: unknown) => string): string {
+  return backend === 'postgresql' ? `= ANY (${param(tags)}::text[])` : `IN (SELECT value FROM json_each(${param(JSON.stringify(tags))}))`;
+}
+
+/** How many of the tags (`list`, from tagIn) the simulation `column` carries: (simulation_id, tag) key lookups. */
+function tagCount(column: string, list: string): string {
+  return `(SELECT COUNT(*) FROM catalog_simulation_tags AS g WHERE g.simulation_id = ${column} AND g.tag ${list})`;
 }
 
 // PostgreSQL: each token is its own parameter, so that the statement's one generic plan (the
@@ -111,109 +185,43 @@ function browse(criteria: SearchCriteria, backend: Backend): PageStatements {
 // plan for it scans the whole vocabulary instead.
 // A token under three characters has no trigram: strpos() over the vocabulary. The postings
 // give the simulations; a simulation's score is the number of distinct tokens it collected.
-function postgresTokenSearch(criteria: SearchCriteria): PageStatements {
-  const tokens = [...criteria.tokens.filter(usesTrigramIndex), ...criteria.tokens.filter((token) => !usesTrigramIndex(token))];
-  const words = tokens
+function postgresTokenScores(tokens: string[], param: (value: unknown) => string): string {
+  const ordered = [...tokens.filter(usesTrigramIndex), ...tokens.filter((token) => !usesTrigramIndex(token))];
+  const words = ordered
     .map((token, k) =>
       usesTrigramIndex(token)
-        ? `SELECT ${k} AS k, id FROM catalog_search_terms WHERE term LIKE $${k + 1}`
-        : `SELECT ${k} AS k, id FROM catalog_search_terms WHERE strpos(term, $${k + 1}) > 0`,
+        ? `SELECT ${k} AS k, id FROM catalog_search_terms WHERE term LIKE ${param(likeSubstringPattern(token))}`
+        : `SELECT ${k} AS k, id FROM catalog_search_terms WHERE strpos(term, ${param(token)}) > 0`,
     )
     .join(' UNION ALL ');
-  const filters = pageFilters('simulation_id', criteria, tokens.length + 1, 'postgresql');
-  const next = tokens.length + 1 + filters.params.length;
-  const tagged = filters.sql.length > 0 ? `WHERE ${filters.sql.join(' AND ')}` : '';
   // With one token every match scores 1: one DISTINCT instead of two groupings (~40 % less SQL).
-  const scored =
-    tokens.length === 1
-      ? `SELECT DISTINCT p.simulation_id AS id, 1 AS score FROM (${words}) w JOIN catalog_search_postings p ON p.term_id = w.id ${tagged}`
-      : `WITH words AS (${words}),
-            hits AS (SELECT DISTINCT w.k, p.simulation_id FROM words w JOIN catalog_search_postings p ON p.term_id = w.id)
-          SELECT simulation_id AS id, COUNT(*) AS score FROM hits ${tagged} GROUP BY simulation_id`;
-  const patterns = tokens.map((token) => (usesTrigramIndex(token) ? likeSubstringPattern(token) : token));
-  return rankedPage(scored, [...patterns, ...filters.params], next, criteria);
+  return ordered.length === 1
+    ? `SELECT DISTINCT p.simulation_id AS id, 1 AS score FROM (${words}) w JOIN catalog_search_postings p ON p.term_id = w.id`
+    : `SELECT simulation_id AS id, COUNT(*) AS score
+        FROM (SELECT DISTINCT w.k, p.simulation_id FROM (${words}) w JOIN catalog_search_postings p ON p.term_id = w.id) hits
+        GROUP BY simulation_id`;
 }
 
 // SQLite: a token of 3+ characters finds its words by one GLOB on the FTS5 trigram index; a shorter one
 // by instr() over the vocabulary. CROSS JOIN fixes the loop order: tokens outermost.
-function sqliteTokenSearch(criteria: SearchCriteria): PageStatements {
-  const long = criteria.tokens.filter(usesTrigramIndex);
-  const short = criteria.tokens.filter((token) => !usesTrigramIndex(token));
+function sqliteTokenScores(tokens: string[], param: (value: unknown) => string): string {
+  const long = tokens.filter(usesTrigramIndex);
+  const short = tokens.filter((token) => !usesTrigramIndex(token));
   const branches = [
     long.length > 0
-      ? 'SELECT t.key AS k, f.rowid AS term_id FROM json_each($1) AS t CROSS JOIN catalog_search_terms_fts AS f WHERE f.term GLOB t.value'
+      ? `SELECT t.key AS k, f.rowid AS term_id FROM json_each(${param(JSON.stringify(long.map(globSubstringPattern)))}) AS t
+          CROSS JOIN catalog_search_terms_fts AS f WHERE f.term GLOB t.value`
       : '',
     short.length > 0
-      ? 'SELECT 1000 + t.key AS k, v.id AS term_id FROM json_each($2) AS t CROSS JOIN catalog_search_terms AS v WHERE instr(v.term, t.value) > 0'
+      ? `SELECT 1000 + t.key AS k, v.id AS term_id FROM json_each(${param(JSON.stringify(short))}) AS t
+          CROSS JOIN catalog_search_terms AS v WHERE instr(v.term, t.value) > 0`
       : '',
   ].filter((branch) => branch !== '');
-  // Tags are checked per matching simulation by its (simulation_id, tag) key: a few lookups per
-  // hit, where the set of every simulation carrying the tags costs ~3x more (measured: 260 against
-  // 820 µs for one token and one tag over 10,000 simulations).
-  const tagged =
-    criteria.tags.length > 0
-      ? 'AND (SELECT COUNT(*) FROM catalog_simulation_tags AS g WHERE g.simulation_id = p.simulation_id AND g.tag IN (SELECT value FROM json_each($3))) = $4'
-      : '';
-  const ofStatus = criteria.status === undefined ? '' : `AND ${statusCondition('p.simulation_id', criteria.tags.length > 0 ? 5 : 3)}`;
-  const next = (criteria.tags.length > 0 ? 5 : 3) + (criteria.status === undefined ? 0 : 1);
   // With one token every match scores 1: DISTINCT instead of grouping and counting (~20 % less SQL).
   const scoring =
-    criteria.tokens.length === 1
+    tokens.length === 1
       ? { select: 'DISTINCT p.simulation_id AS id, 1 AS score', group: '' }
       : { select: 'p.simulation_id AS id, COUNT(DISTINCT w.k) AS score', group: 'GROUP BY p.simulation_id' };
-  const scored = `WITH words AS (${branches.join(' UNION ALL ')})
-      SELECT ${scoring.select} FROM words AS w CROSS JOIN catalog_search_postings AS p
-      WHERE p.term_id = w.term_id ${tagged} ${ofStatus} ${scoring.group}`;
-  return rankedPage(
-    scored,
-    [
-      JSON.stringify(long.map(globSubstringPattern)),
-      JSON.stringify(short),
-      ...(criteria.tags.length > 0 ? [JSON.stringify(criteria.tags), criteria.tags.length] : []),
-      ...(criteria.status === undefined ? [] : [criteria.status]),
-    ],
-    next,
-    criteria,
-  );
-}
-
-/**
- * Sorts the scored ids (more tokens first, then newest = highest id), pages them, and fetches
- * the documents of that page only. The ranking never touches catalog_simulations.
- */
-function rankedPage(scored: string, params: unknown[], next: number, criteria: SearchCriteria): PageStatements {
-  // One token scores every match 1: ordering by the id alone saves SQLite a sort (~15 % of its SQL).
-  const order = (alias: string) => (criteria.tokens.length === 1 ? `${alias}id DESC` : `${alias}score DESC, ${alias}id DESC`);
-  return pageStatements('catalog_search', {
-    withClause: `WITH scored AS MATERIALIZED (${scored}),
-        page AS (SELECT id, score FROM scored ORDER BY ${order('')} LIMIT $${next} OFFSET $${next + 1})`,
-    // CROSS JOIN fixes the join order: SQLite, not seeing the LIMIT's value, would scan catalog_simulations (2.4x slower).
-    pageRows: `SELECT ${pageRowColumns('r')}, p.score FROM page p CROSS JOIN catalog_simulations r WHERE r.id = p.id`,
-    order: order('s.'),
-    total: 'SELECT COUNT(*) FROM scored',
-    params: [...params, criteria.limit, criteria.offset],
-  });
-}
-
-/** Only simulations of one status (`?status=`): a probe of the primary key per candidate. */
-const statusCondition = (column: string, param: number) =>
-  `EXISTS (SELECT 1 FROM catalog_simulations AS c WHERE c.id = ${column} AND c.status = $${param})`;
-
-/** The tag and status conditions on `column` (a simulation id), numbered from `firstParam`. */
-function pageFilters(column: string, criteria: SearchCriteria, firstParam: number, backend: Backend): { sql: string[]; params: unknown[] } {
-  const sql: string[] = [];
-  const params: unknown[] = [];
-  if (criteria.tags.length > 0) {
-    // `column IN (ids carrying every tag)`, by the (tag, simulation_id) index.
-    const list = backend === 'postgresql' ? `tag = ANY ($${firstParam}::text[])` : `tag IN (SELECT value FROM json_each($${firstParam}))`;
-    sql.push(
-      `${column} IN (SELECT simulation_id FROM catalog_simulation_tags WHERE ${list} GROUP BY simulation_id HAVING COUNT(*) = $${firstParam + 1})`,
-    );
-    params.push(backend === 'postgresql' ? criteria.tags : JSON.stringify(criteria.tags), criteria.tags.length);
-  }
-  if (criteria.status !== undefined) {
-    sql.push(statusCondition(column, firstParam + params.length));
-    params.push(criteria.status);
-  }
-  return { sql, params };
+  return `SELECT ${scoring.select} FROM (${branches.join(' UNION ALL ')}) AS w CROSS JOIN catalog_search_postings AS p
+      WHERE p.term_id = w.term_id ${scoring.group}`;
 }

@@ -30,6 +30,8 @@ describe('registration rules (POST /simulations and manifests alike)', () => {
           dependencies: null,
           metadata: null,
           auto_approve: false,
+          visibility: null,
+          license: null,
         },
       },
     });

@@ -1,4 +1,5 @@
 import {
+  foldWorkflowFiles,
   normalizeTags,
   ParameterSchemaMap,
   RegisterSimulationDto,
@@ -36,18 +37,26 @@ const json = (value: unknown): string | null => (value === null || value === und
  * The stored provenance after a body: its given fields replace the current ones (none: a new
  * simulation), except `metadata`, whose keys are merged into the current metadata (sim2l's
  * deprecation sends only `{deprecation_reason}` and must not erase what registration stored).
+ * sim2l's `workflow_files` and `workflow_entrypoint` become the bundle's `files` and `entrypoint`.
  */
 export function provenanceFrom(body: SimulationProvenanceDto, current?: StoredProvenance): StoredProvenance {
   const currentMetadata = current?.metadata ? (JSON.parse(current.metadata) as Record<string, unknown>) : undefined;
   const metadata = present(body.metadata) ? { ...currentMetadata, ...body.metadata } : currentMetadata;
+  const bundle = present(body.workflow_bundle)
+    ? body.workflow_bundle
+    : current?.workflow_bundle
+      ? (JSON.parse(current.workflow_bundle) as Record<string, unknown>)
+      : null;
   return {
     installation_id: body.installation_id ?? current?.installation_id ?? null,
     workflow_type: body.workflow_type ?? current?.workflow_type ?? null,
     workflow_hash: body.workflow_hash ?? current?.workflow_hash ?? null,
-    workflow_bundle: present(body.workflow_bundle) ? json(body.workflow_bundle) : (current?.workflow_bundle ?? null),
+    workflow_bundle: json(foldWorkflowFiles(bundle, body.workflow_files, body.workflow_entrypoint)),
     dependencies: present(body.dependencies) ? json(body.dependencies) : (current?.dependencies ?? null),
     metadata: json(metadata),
     auto_approve: body.auto_approve ?? current?.auto_approve ?? false,
+    visibility: body.visibility ?? current?.visibility ?? null,
+    license: body.license ?? current?.license ?? null,
   };
 }
 

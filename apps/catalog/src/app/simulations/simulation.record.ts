@@ -26,6 +26,8 @@ export const PROVENANCE_FIELDS = [
   'dependencies',
   'metadata',
   'auto_approve',
+  'visibility',
+  'license',
 ] as const;
 
 /** The provenance columns of a record, by their API names. */
@@ -38,6 +40,8 @@ export function provenanceOf(record: SimulationRecord): StoredProvenance {
     dependencies: record.dependencies,
     metadata: record.metadata,
     auto_approve: Boolean(record.autoApprove),
+    visibility: record.visibility,
+    license: record.license,
   };
 }
 
@@ -46,7 +50,15 @@ export function provenanceColumns(
   provenance: StoredProvenance,
 ): Pick<
   SimulationRecord,
-  'installationId' | 'workflowType' | 'workflowHash' | 'workflowBundle' | 'dependencies' | 'metadata' | 'autoApprove'
+  | 'installationId'
+  | 'workflowType'
+  | 'workflowHash'
+  | 'workflowBundle'
+  | 'dependencies'
+  | 'metadata'
+  | 'autoApprove'
+  | 'visibility'
+  | 'license'
 > {
   return {
     installationId: provenance.installation_id,
@@ -56,6 +68,8 @@ export function provenanceColumns(
     dependencies: provenance.dependencies,
     metadata: provenance.metadata,
     autoApprove: provenance.auto_approve,
+    visibility: provenance.visibility,
+    license: provenance.license,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequirePrivileges } from '@simsvc/auth';
+import { AnonymousReadable, RequirePrivileges } from '@simsvc/auth';
 import {
   ApiErrors,
   DeletedSimulationResponse,
@@ -52,7 +52,11 @@ export class SimulationsController {
   // Declared before `:name` so that `search` is never taken for a name (it is reserved).
   @Get('search')
   @RequirePrivileges('read_catalog')
-  @ApiOperation({ summary: 'Search by text and tags: more matching words first, then newest; X-Total-Count has the number of matches' })
+  @AnonymousReadable()
+  @ApiOperation({
+    summary:
+      "Search by text and tags: more matching tags, then more matching words first, then names by their newest registration, a name's versions highest first; X-Total-Count has the number of matches",
+  })
   @ApiOkResponse({ type: [SimulationResponse], headers: TOTAL_COUNT_API })
   @ApiErrors(400, 401, 403, 503)
   async search(@Query() query: SearchSimulationsQueryDto, @Res({ passthrough: true }) response: Response): Promise<string> {
@@ -64,6 +68,7 @@ export class SimulationsController {
   // parameter name are the same path).
   @Get(':simulation')
   @RequirePrivileges('read_catalog')
+  @AnonymousReadable()
   @ApiParam({ name: 'simulation', description: 'the simulation name', schema: { type: 'string', pattern: IDENTIFIER_PATTERN.source } })
   @ApiOperation({ summary: 'One version of a simulation; without version the latest (highest semantic version, else newest registration)' })
   @ApiOkResponse({ type: SimulationResponse })

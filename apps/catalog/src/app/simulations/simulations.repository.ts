@@ -49,6 +49,8 @@ const RECORD_COLUMNS = Object.fromEntries(
     'dependencies',
     'metadata',
     'autoApprove',
+    'visibility',
+    'license',
   ].map((column) => [column, true]),
 ) as FindOptionsSelect<CatalogSimulationEntity>;
 
@@ -95,7 +97,7 @@ export class SimulationsRepository {
         [
           row.name, row.version, row.versionSortKey, row.status, now, row.author, row.description, row.tags, row.inputSchema,
           row.outputSchema, document, row.installationId, row.workflowType, row.workflowHash, row.workflowBundle,
-          row.dependencies, row.metadata, row.autoApprove,
+          row.dependencies, row.metadata, row.autoApprove, row.visibility, row.license,
         ],
         m,
       );

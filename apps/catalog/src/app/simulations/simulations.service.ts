@@ -45,6 +45,7 @@ export class SimulationsService {
     return this.pages.search({
       tokens: searchTokens(query.query),
       tags: tagFilter(query.tags),
+      allTags: tagFilter(query.all_tags),
       status: query.status === 'all' ? undefined : query.status,
       limit: query.limit,
       offset: query.offset,

@@ -42,7 +42,8 @@ export async function findManifests(root: string): Promise<string[]> {
 /**
  * Reads and parses one manifest below root; never throws. The file is opened once (without
  * blocking on a FIFO) and everything else goes through that descriptor: where it really is (a
- * symlinked file or directory may lead anywhere), that it is a regular file, its size, its text.
+ * symlinked file or directory may lead anywhere), that it is a regular file with one link, its
+ * size, its text.
  */
 export async function readManifest(root: string, path: string): Promise<ManifestRead> {
   try {
@@ -52,6 +53,10 @@ export async function readManifest(root: string, path: string): Promise<Manifest
       if (!isWithin(realRoot, await readlink(`/proc/self/fd/${file.fd}`))) return { kind: 'outside' };
       const info = await file.stat();
       if (!info.isFile()) return { kind: 'unreadable', problem: 'manifest is not a regular file' };
+      // A second name of the file may be anywhere on the file system (a hard link into the
+      // watch directory of a file outside it), and the descriptor's path cannot tell.
+      if (info.nlink > 1)
+        return { kind: 'unreadable', problem: `manifest has ${info.nlink} hard links; only a file with one link is read` };
       if (info.size > MAX_MANIFEST_BYTES) return { kind: 'unreadable', problem: `manifest is larger than ${MAX_MANIFEST_BYTES} bytes` };
       const text = (await file.readFile('utf8')).replace(/^\uFEFF/, '');
       try {

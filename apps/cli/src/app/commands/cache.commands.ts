@@ -3,6 +3,8 @@ import type { CacheComponents } from '@simsvc/client';
 import { Command } from 'commander';
 import { examples, integer, readJsonObject, withContext } from '../command-kit';
 import type { CommandContext } from '../context';
+import { UsageError } from '../usage-error';
+import { putEntries } from './cache-put-lines';
 
 type StoreEntry = CacheComponents['schemas']['StoreEntryDto'];
 type Invalidate = CacheComponents['schemas']['InvalidateDto'];
@@ -24,11 +26,13 @@ export function registerCacheCommands(program: Command): void {
   examples(
     cache
       .command('put')
-      .description('store an entry: the JSON body of POST /cache from a file (- for stdin)')
-      .argument('<FILE.json>', 'entry as JSON')
+      .description('store an entry: the JSON body of POST /cache from a file (- for stdin); or many, one per line, with --file')
+      .argument('[FILE.json]', 'entry as JSON')
+      .option('--file <entries.jsonl>', 'JSON lines, one entry a line (- for stdin): each stored, a summary line, failures by line number')
       .action(withContext(put)),
     [
       'simsvc cache put entry.json',
+      'simsvc cache put --file entries.jsonl',
       `echo '{"cache_key":"k1","simulation_name":"heat-1d","simulation_version":"1.0.0","execution_id":"e1","squid_id":"s1","input_hash":"h1","run_db_path":"e1.db"}' | simsvc cache put -`,
     ],
   );
@@ -71,7 +75,13 @@ async function get({ client, out }: CommandContext, key: string, opts: { simulat
   out.record(body);
 }
 
-async function put({ client, out }: CommandContext, file: string): Promise<void> {
+async function put(context: CommandContext, file: string | undefined, opts: { file?: string }): Promise<void> {
+  const { client, out } = context;
+  if (opts.file !== undefined) {
+    if (file !== undefined) throw new UsageError('give FILE.json or --file, not both');
+    return putEntries(context, opts.file);
+  }
+  if (file === undefined) throw new UsageError('give FILE.json (- for stdin) or --file entries.jsonl');
   const entry = (await readJsonObject(file)) as unknown as StoreEntry;
   const body = await client.cache.POST('/cache', { body: entry });
   if (out.json) return out.document(body);

@@ -2,8 +2,8 @@
 import { Command, Option } from 'commander';
 import { examples, integer, oneOf, repeatable, withContext } from '../command-kit';
 import type { CommandContext } from '../context';
+import { consoleFilters, consoleUrl, showInConsole } from '../console-links';
 import { ExitStatus } from '../errors';
-import { params } from '../output';
 import { barProgress, countOutcomes, lineProgress, summaryLine } from '../register/register-progress';
 import { registerRuns } from '../register/register-runs';
 import { findRunFiles, realRoot } from '../register/run-files';
@@ -39,13 +39,18 @@ export function registerResultsCommands(program: Command): void {
       .description('results of a simulation, newest first')
       .requiredOption('--simulation <NAME>', 'simulation name')
       .option('--where <COND>', WHERE_HELP, repeatable)
+      .option('--version <V>', 'only results of this simulation version')
+      .option('--status <S>', 'only results of this status (completed, failed, …)')
       .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
       .option('--offset <N>', 'results to skip', integer(0))
+      .option('--web', "print the console's URL of this search (opened on a desktop) instead of searching")
       .action(withContext(search)),
     [
       "simsvc results search --simulation heat-1d --where 'length>=2' --where 'mode in fast,exact'",
       "simsvc results search --simulation heat-1d --where 'out.max_temperature<400' --limit 10",
-      'simsvc --json results search --simulation heat-1d',
+      'simsvc results search --simulation heat-1d --version 1.0.0 --status failed',
+      'simsvc --json execution_id,in.length,out.max_temperature results search --simulation heat-1d',
+      "simsvc results search --simulation heat-1d --where 'length>=2' --web",
     ],
   );
   examples(
@@ -53,8 +58,9 @@ export function registerResultsCommands(program: Command): void {
       .command('show')
       .description('one result with every parameter, its value, type and units')
       .argument('<EXECUTION_ID>', 'execution id')
+      .option('--web', "print the console's URL of this run (opened on a desktop)")
       .action(withContext(show)),
-    ['simsvc results show exec-20260115-0001'],
+    ['simsvc results show exec-20260115-0001', 'simsvc results show exec-20260115-0001 --web'],
   );
   examples(
     results
@@ -89,7 +95,10 @@ async function register(
 ): Promise<void> {
   const root = await realRoot(opts.root ?? process.cwd());
   const rootGiven = opts.root !== undefined;
-  const files = await findRunFiles(paths);
+  const empty: string[] = [];
+  const files = await findRunFiles(paths, (directory) => empty.push(directory));
+  for (const directory of empty) process.stderr.write(`simsvc: ${directory}: no *.db files in it or below it\n`);
+  if (files.length === 0) throw new ExitStatus(1);
   const progress = out.json
     ? lineProgress(() => undefined)
     : process.stderr.isTTY
@@ -114,13 +123,24 @@ async function register(
 }
 
 async function search(
-  { client, out }: CommandContext,
-  opts: { simulation: string; where?: string[]; limit: number; offset?: number },
+  context: CommandContext,
+  opts: { simulation: string; where?: string[]; version?: string; status?: string; limit: number; offset?: number; web?: boolean },
 ): Promise<void> {
+  const { client, out } = context;
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
+  if (opts.web) {
+    const { params, left } = consoleFilters(filters);
+    const notes = [
+      ...left.map((condition) => `--web: the console has no form of ${condition}; left out of the URL`),
+      ...(opts.version || opts.status ? ['--web: the console view shows every version and status'] : []),
+    ];
+    return showInConsole(context, consoleUrl(context.options.consoleUrl, '/results', [['sim', opts.simulation], ...params]), notes);
+  }
   const body = await client.results.POST('/search', {
     body: {
       simulation_name: opts.simulation,
+      ...(opts.version !== undefined ? { simulation_version: opts.version } : {}),
+      ...(opts.status !== undefined ? { status: opts.status } : {}),
       ...filters,
       limit: opts.limit,
       ...(opts.offset !== undefined ? { offset: opts.offset } : {}),
@@ -134,14 +154,16 @@ async function search(
       hit.simulation_version,
       hit.status,
       hit.created_at,
-      params(hit.input_params),
-      params(hit.output_params),
+      out.params(hit.input_params),
+      out.params(hit.output_params),
     ]),
   );
   out.line(`${body.count} of ${body.total}${body.offset ? ` (offset ${body.offset})` : ''}`);
 }
 
-async function show({ client, out }: CommandContext, executionId: string): Promise<void> {
+async function show(context: CommandContext, executionId: string, opts: { web?: boolean }): Promise<void> {
+  const { client, out } = context;
+  if (opts.web) return showInConsole(context, consoleUrl(context.options.consoleUrl, `/results/${encodeURIComponent(executionId)}`));
   const body = await client.results.GET('/results/{execution_id}', { params: { path: { execution_id: executionId } } });
   if (out.json) return out.document(body);
   const { input_params, output_params, schema, ...fields } = body;
@@ -164,6 +186,10 @@ async function stats(
   const body = await client.results.GET('/stats/{simulation_name}/{param_name}', {
     params: { path: { simulation_name: simulation, param_name: param }, query: { class: opts.class } },
   });
+  if (body.count === 0)
+    process.stderr.write(
+      `simsvc: warning: no result of ${simulation} has the ${body.param_class} parameter ${param}${opts.class ? '' : ' (an input? add --class input)'}\n`,
+    );
   if (out.json) return out.document(body);
   out.record(body);
 }

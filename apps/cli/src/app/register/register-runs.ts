@@ -56,7 +56,7 @@ export async function registerRuns(
   const runs: LocalRun[] = [];
   const realPaths = new RealPaths();
   files.forEach((file, index) => {
-    const local = readLocal(file, index, options.root, realPaths);
+    const local = readLocal(file, index, options, realPaths);
     if ('outcome' in local) report((outcomes[index] = local));
     else runs.push(local);
   });
@@ -69,7 +69,7 @@ export async function registerRuns(
     while (fatal === undefined && next < runs.length) {
       const run = runs[next++];
       try {
-        report((outcomes[run.index] = await registerOne(client, run, registered, paths)));
+        report((outcomes[run.index] = await registerOne(client, run, registered, paths, options)));
       } catch (error) {
         fatal ??= error;
       }
@@ -81,7 +81,7 @@ export async function registerRuns(
 }
 
 /** The file's path below the root and its run_metadata, or why it cannot be registered. */
-function readLocal(file: string, index: number, root: string, realPaths: RealPaths): LocalRun | RunOutcome {
+function readLocal(file: string, index: number, { root, rootGiven }: RegisterRunsOptions, realPaths: RealPaths): LocalRun | RunOutcome {
   let path: string | undefined;
   let absolute: string;
   try {
@@ -90,7 +90,7 @@ function readLocal(file: string, index: number, root: string, realPaths: RealPat
   } catch (error) {
     return failed(file, (error as Error).message);
   }
-  if (path === undefined) return failed(file, `outside --root ${root}`);
+  if (path === undefined) return failed(file, `outside --root ${root}${rootGiven ? '' : ' (the current directory: --root was not given)'}`);
   try {
     return { index, file, run_db_path: path, absolute_path: absolute, ...readRunMetadata(file) };
   } catch (error) {
@@ -122,6 +122,7 @@ async function registerOne(
   run: LocalRun,
   registered: RegisteredRuns | undefined,
   paths: PathChoice,
+  { root, rootGiven }: RegisterRunsOptions,
 ): Promise<RunOutcome> {
   const { file, execution_id } = run;
   let run_db_path = paths.of(run);
@@ -136,8 +137,14 @@ async function registerOne(
     });
     return { file, outcome: 'registered', execution_id, run_db_path, result };
   } catch (error) {
-    if (error instanceof SimsvcError && error.status !== 401)
-      return failed(file, error.message, { execution_id, run_db_path }, error.status);
+    if (error instanceof SimsvcError && error.status !== 401) {
+      // A 404 is the service not finding the file: say what was sent, and against which root.
+      const where =
+        error.status === 404
+          ? ` (sent run_db_path ${run_db_path}; --root ${root}${rootGiven ? '' : ', the current directory: --root was not given'})`
+          : '';
+      return failed(file, `${error.message}${where}`, { execution_id, run_db_path }, error.status);
+    }
     throw error;
   }
 }

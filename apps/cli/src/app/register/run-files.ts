@@ -17,9 +17,10 @@ export function runDbPath(file: string, root: string): string | undefined {
 
 /**
  * Every file the arguments name: a file as given, a directory searched recursively for `*.db`
- * (sorted, so runs register in a stable order). A missing argument is a usage error.
+ * (sorted, so runs register in a stable order). A missing argument is a usage error; a directory
+ * holding no `*.db` is reported through `empty`.
  */
-export async function findRunFiles(paths: string[]): Promise<string[]> {
+export async function findRunFiles(paths: string[], empty: (directory: string) => void = () => undefined): Promise<string[]> {
   const files: string[] = [];
   for (const path of paths) {
     const absolute = resolve(path);
@@ -29,8 +30,11 @@ export async function findRunFiles(paths: string[]): Promise<string[]> {
     } catch {
       throw new UsageError(`${path}: no such file or directory`);
     }
-    if (info.isDirectory()) files.push(...(await databasesUnder(absolute)));
-    else files.push(absolute);
+    if (info.isDirectory()) {
+      const found = await databasesUnder(absolute);
+      if (found.length === 0) empty(path);
+      files.push(...found);
+    } else files.push(absolute);
   }
   return [...new Set(files)];
 }

@@ -34,7 +34,8 @@ export function SimulationsPage() {
           params: {
             query: {
               query: state.query || undefined,
-              tags: state.tags.length > 0 ? state.tags.join(',') : undefined,
+              // Each tag typed or clicked narrows the list: every one must be present.
+              all_tags: state.tags.length > 0 ? state.tags.join(',') : undefined,
               limit: PAGE_SIZE,
               offset: (state.page - 1) * PAGE_SIZE,
             },

@@ -14,7 +14,7 @@ describe('simulations view state in the URL', () => {
     expect(parseSimulationsState(new URLSearchParams('tags=, ,a,&page=zero'))).toEqual({ query: '', tags: ['a'], page: 1 });
   });
 
-  it('lists each name once, showing its first (newest) version', () => {
+  it('lists each name once, showing its first version (the highest: the service lists them highest first)', () => {
     const sim = (name: string, version: string) => ({ name, version }) as Simulation;
     expect(
       groupByName([sim('a', '2.0.0'), sim('b', '1.0.0'), sim('a', '1.0.0')]).map((g) => [g.name, g.latest.version, g.versions]),

@@ -28,7 +28,8 @@ export function simulationsStateToParams(state: SimulationsViewState): URLSearch
 
 /**
  * The catalog searches versions; the list shows simulations. Versions of one name on the page
- * collapse into one item showing the first (the service orders newer registrations first).
+ * collapse into one item showing the first: the service lists a name's versions together, highest
+ * version first, so the first is the latest the detail page opens.
  */
 export function groupByName(items: Simulation[]): { name: string; latest: Simulation; versions: string[] }[] {
   const groups = new Map<string, { name: string; latest: Simulation; versions: string[] }>();

@@ -11,7 +11,7 @@ import type { ResultEntity, ResultParamEntity } from '@simsvc/persistence';
 import { encodeValue, EncodedValue } from './parameter-values';
 
 /** A result about to be stored: the response's fields before it has an id (timestamps in microseconds). */
-export type NewResult = Omit<ResultResponse, 'id' | 'created_at' | 'completed_at'> & { completed_at: number | null };
+export type NewResult = Omit<ResultResponse, 'id' | 'created_at' | 'completed_at' | 'schema_id'> & { completed_at: number | null };
 
 /** A row of `results` (bigint columns may arrive as strings from raw SQL: read them with Number). */
 export type ResultRecord = ResultEntity;
@@ -52,6 +52,7 @@ export function toResultResponse(record: ResultRecord): ResultResponse {
     metadata: record.metadata === null ? null : parseJson(record.metadata),
     created_at: formatTimestamp(Number(record.createdAt)),
     completed_at: formatOptionalTimestamp(record.completedAt === null ? null : Number(record.completedAt)),
+    schema_id: record.schemaId === null ? null : Number(record.schemaId),
   };
 }
 

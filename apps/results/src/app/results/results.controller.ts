@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { RequirePrivileges } from '@simsvc/auth';
+import { clientAddress, RequirePrivileges, RetryAfterInterceptor } from '@simsvc/auth';
 import {
   AggregateResultsDto,
   AggregateResultsResponse,
@@ -18,6 +18,7 @@ import {
   SearchResultsDto,
   SearchResultsResponse,
 } from '@simsvc/contracts';
+import type { Request } from 'express';
 import { ExecutionIdPipe, ResultNamePipe } from './result-path.pipes';
 import { ResultsService } from './results.service';
 
@@ -38,14 +39,18 @@ export class ResultsController {
     description: 'An execution_id registered already is updated in place: same result_id, values read again.',
   })
   @ApiOkResponse({ type: RegisterResultResponse })
-  @ApiErrors(400, 401, 413, 415, 503, {
+  @ApiErrors(400, 401, 415, {
     403: 'the session lacks write_results, or run_db_path resolves outside the runs root',
     404: 'run database not found',
     409: 'registered concurrently by another request',
-    422: 'not a sim2l run database (the message names what is missing), or one of another execution',
+    413: 'request body over 1 MiB, a run database over --max-run-db-bytes, or holding more than the service loads',
+    422: 'not a sim2l run database (the message names what is missing), one of another execution, or one that took too long to read',
+    429: 'too many run databases being read for the address at once; Retry-After',
+    503: 'database unavailable, or no run database reader free within the read deadline (Retry-After)',
   })
-  register(@Body() request: RegisterResultDto): Promise<RegisterResultResponse> {
-    return this.results.register(request);
+  @UseInterceptors(RetryAfterInterceptor)
+  register(@Body() request: RegisterResultDto, @Req() http: Request): Promise<RegisterResultResponse> {
+    return this.results.register(request, clientAddress(http));
   }
 
   @Post('register_direct')
@@ -53,10 +58,11 @@ export class ResultsController {
   @RequirePrivileges('write_results')
   @ApiOperation({
     summary: 'Register a result given inline; the schema is inferred from the values',
-    description: 'replace: true updates a result registered already in place (same result_id).',
+    description:
+      'An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing.',
   })
   @ApiOkResponse({ type: RegisterResultResponse })
-  @ApiErrors(400, 401, 403, 413, 415, 503, { 409: 'execution_id already registered and replace is not true' })
+  @ApiErrors(400, 401, 403, 413, 415, 503)
   registerDirect(@Body() request: RegisterDirectDto): Promise<RegisterResultResponse> {
     return this.results.registerDirect(request);
   }

@@ -9,15 +9,6 @@ export class ResultNotFound extends DomainError {
   }
 }
 
-/** register_direct of an execution_id registered already, without `replace: true`. */
-export class ResultExists extends DomainError {
-  readonly status = 409;
-
-  constructor(executionId: string) {
-    super(`a result is already registered for execution_id ${executionId}; send replace: true to replace it`);
-  }
-}
-
 /** Malformed search filters: every reason, each once, the first as the message. */
 export class InvalidSearch extends DomainError {
   readonly status = 400;

@@ -2,15 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectStoreDatabase, RESULTS_STORE, ResultEntity, StoreDatabase } from '@simsvc/persistence';
 import { EntityManager } from 'typeorm';
 import { NewResult, ParameterRow, ResultRecord } from './result.record';
+import { parameterSet } from './parameter-set';
 import {
+  ADD_PARAMETER_SET,
   BUMP_REVISION,
   DELETE_PARAMETERS,
+  FIND_PARAMETER_SET,
   INSERT_PARAMETERS,
-  INSERT_RESULT,
   PREVIOUS_SIMULATIONS,
-  RESULT_EXISTS,
   UPSERT_RESULT,
 } from './results.statements';
+
+/** What registration stored: the result's id and the id of its parameter set. */
+export interface StoredIds {
+  resultId: number;
+  schemaId: number;
+}
 
 /** Registration, retrieval and deletion of results. */
 @Injectable()
@@ -18,14 +25,15 @@ export class ResultsRepository {
   constructor(@InjectStoreDatabase(RESULTS_STORE) private readonly db: StoreDatabase) {}
 
   /**
-   * Stores the result and its parameter rows in one transaction and returns its id. Without
-   * `replace` an existing execution_id fails with a unique violation; with it the existing result
-   * is updated in place (same id and created_at) and its parameter rows are written anew.
+   * Stores the result, its parameter set and its parameter rows in one transaction. A result of
+   * an execution_id registered already is updated in place (same id and created_at) and its
+   * parameter rows are written anew.
    */
-  store(result: NewResult, parameters: ParameterRow[], createdAt: number, replace: boolean): Promise<number> {
+  store(result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
     return this.db.transaction(async (manager) => {
+      const schemaId = await this.parameterSetId(manager, result.simulation_name, parameters);
       const [{ id }] = await this.db.query<{ id: number }>(
-        replace ? UPSERT_RESULT : INSERT_RESULT,
+        UPSERT_RESULT,
         [
           result.execution_id,
           result.simulation_name,
@@ -40,22 +48,28 @@ export class ResultsRepository {
           result.metadata === null ? null : JSON.stringify(result.metadata),
           createdAt,
           result.completed_at,
+          schemaId,
         ],
         manager,
       );
       // The row is locked by the upsert, so no other writer touches its parameters meanwhile.
-      const previous = replace ? await this.db.query<{ simulation_name: string }>(PREVIOUS_SIMULATIONS, [id], manager) : [];
+      const previous = await this.db.query<{ simulation_name: string }>(PREVIOUS_SIMULATIONS, [id], manager);
       if (previous.length > 0) await this.db.execute(DELETE_PARAMETERS, [id], manager);
       if (parameters.length > 0) {
         await this.db.execute(INSERT_PARAMETERS, [id, result.simulation_name, JSON.stringify(parameters)], manager);
       }
       await this.bumpRevisions(manager, [result.simulation_name, ...previous.map((row) => row.simulation_name)]);
-      return Number(id);
+      return { resultId: Number(id), schemaId };
     });
   }
 
-  async isRegistered(executionId: string): Promise<boolean> {
-    return (await this.db.query(RESULT_EXISTS, [executionId])).length > 0;
+  /** The id of the simulation's parameter set of these rows, added when new. */
+  private async parameterSetId(manager: EntityManager, simulationName: string, parameters: ParameterRow[]): Promise<number> {
+    const set = parameterSet(parameters);
+    const [added] = await this.db.query<{ id: number }>(ADD_PARAMETER_SET, [simulationName, set.fingerprint, set.parameters], manager);
+    if (added) return Number(added.id);
+    const [found] = await this.db.query<{ id: number }>(FIND_PARAMETER_SET, [simulationName, set.fingerprint], manager);
+    return Number(found.id);
   }
 
   find(executionId: string): Promise<ResultRecord | null> {

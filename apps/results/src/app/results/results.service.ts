@@ -15,7 +15,6 @@ import {
   SearchResultsDto,
   SearchResultsResponse,
 } from '@simsvc/contracts';
-import { isUniqueViolation } from '@simsvc/persistence';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { realpath } from 'node:fs/promises';
 import { relative } from 'node:path';
@@ -26,7 +25,7 @@ import { resultFromBody, resultFromRun } from './new-result';
 import { NewResult, parameterRows, toResultResponse, toSearchHit } from './result.record';
 import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsMetrics } from './results.metrics';
-import { CursorWithOffset, ParameterClassConflict, ResultExists, ResultNotFound } from './results.errors';
+import { CursorWithOffset, ParameterClassConflict, ResultNotFound } from './results.errors';
 import { ResultsRepository } from './results.repository';
 import { ResultSearchRepository } from './result-search.repository';
 import { ResultAggregateRepository } from './result-aggregate.repository';
@@ -50,22 +49,24 @@ export class ResultsService {
    * Introspects the run database and stores what it holds. Order of refusals: path outside the
    * root (403) and missing file (404) first, as they concern the request itself; then what the
    * file holds (413, 422). An execution_id registered already is updated in place, `replace` or
-   * not: sim2l re-registers its runs (contract §6, §7).
+   * not: sim2l re-registers its runs (contract §6, §7). client is the caller's address, by
+   * which reads share the workers (429 or 503 when its share or the queue is full).
    */
-  async register(request: RegisterResultDto): Promise<RegisterResultResponse> {
+  async register(request: RegisterResultDto, client: string): Promise<RegisterResultResponse> {
     const root = this.config.extra.runsRoot;
     const path = await resolveRunDatabasePath(root, request.execution_id, request.run_db_path);
-    const introspected = await this.runDatabases.read(root, path);
+    const introspected = await this.runDatabases.read(root, path, {}, client);
     // Kept relative to the root: clients never learn the server's directory layout.
     const runDbPath = relative(await realpath(root), path);
-    return this.store(resultFromRun(introspected, request, runDbPath), true);
+    return this.store(resultFromRun(introspected, request, runDbPath));
   }
 
-  /** 409 for an execution_id registered already, unless `replace: true` (then updated in place). */
-  async registerDirect(request: RegisterDirectDto): Promise<RegisterResultResponse> {
-    const replace = request.replace === true;
-    if (!replace) await this.assertNotRegistered(request.execution_id);
-    return this.store(resultFromBody(request), replace);
+  /**
+   * An execution_id registered already is updated in place, as sim2l does (contract §7);
+   * `replace` is accepted from older callers and changes nothing.
+   */
+  registerDirect(request: RegisterDirectDto): Promise<RegisterResultResponse> {
+    return this.store(resultFromBody(request));
   }
 
   async find(executionId: string): Promise<ResultResponse> {
@@ -135,19 +136,8 @@ export class ResultsService {
     };
   }
 
-  private async assertNotRegistered(executionId: string): Promise<void> {
-    if (await this.repository.isRegistered(executionId)) throw new ResultExists(executionId);
-  }
-
-  private async store(result: NewResult, replace: boolean): Promise<RegisterResultResponse> {
-    let resultId: number;
-    try {
-      resultId = await this.repository.store(result, parameterRows(result), nowMicros(), replace);
-    } catch (error) {
-      // Another request registered the same execution_id since the check above.
-      if (isUniqueViolation(error)) throw new ResultExists(result.execution_id);
-      throw error;
-    }
+  private async store(result: NewResult): Promise<RegisterResultResponse> {
+    const { resultId, schemaId } = await this.repository.store(result, parameterRows(result), nowMicros());
     this.metrics.registered.inc();
     return {
       success: true,
@@ -155,6 +145,7 @@ export class ResultsService {
       execution_id: result.execution_id,
       input_count: Object.keys(result.input_params).length,
       output_count: Object.keys(result.output_params).length,
+      schema_id: schemaId,
     };
   }
 }

@@ -6,20 +6,26 @@ import type { NamedStatement } from '@simsvc/persistence';
 // Registration. Benchmark: `npm run bench -- results`, register phase (1,000 sequential
 // POST /register, each an upsert of the result, its parameter rows and the revision in one
 // transaction): ~303 runs/s on SQLite (median of five, 2026-11-24), 221 runs/s on PostgreSQL;
-// and the load phase (POST /register_direct, 16 in flight: an existence check, then an insert):
-// 645 results/s on SQLite, 711 on PostgreSQL. Each is one prepared statement and one round trip.
+// and the load phase (POST /register_direct, 16 in flight): 645 results/s on SQLite, 711 on
+// PostgreSQL (measured with an existence check and an insert; it now upserts like /register).
+// Each is one prepared statement and one round trip.
 
 const COLUMNS = `execution_id, simulation_name, simulation_version, squid_id, status, duration_seconds, input_params,
-  output_params, schema, run_db_path, metadata, created_at, completed_at`;
-const VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13';
+  output_params, schema, run_db_path, metadata, created_at, completed_at, schema_id`;
+const VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14';
 const INSERT_VALUES = `INSERT INTO results (${COLUMNS}) VALUES (${VALUES})`;
 
-export const RESULT_EXISTS: NamedStatement = {
-  name: 'results_exists',
-  sql: 'SELECT 1 AS found FROM results WHERE execution_id = $1',
+// A parameter set of a simulation: its id, new or found. No row from the insert when the set is
+// known already (on PostgreSQL also when a concurrent registration added it, once that committed).
+export const ADD_PARAMETER_SET: NamedStatement = {
+  name: 'results_add_parameter_set',
+  sql: `INSERT INTO result_schemas (simulation_name, fingerprint, parameters) VALUES ($1, $2, $3)
+  ON CONFLICT (simulation_name, fingerprint) DO NOTHING RETURNING id`,
 };
-
-export const INSERT_RESULT: NamedStatement = { name: 'results_insert', sql: `${INSERT_VALUES} RETURNING id` };
+export const FIND_PARAMETER_SET: NamedStatement = {
+  name: 'results_find_parameter_set',
+  sql: 'SELECT id FROM result_schemas WHERE simulation_name = $1 AND fingerprint = $2',
+};
 
 // Registering an execution_id again updates its result in place: same id and created_at (so its
 // place in "newest first" stays), everything else as now given. One statement, so concurrent
@@ -30,7 +36,8 @@ export const UPSERT_RESULT: NamedStatement = {
   ON CONFLICT (execution_id) DO UPDATE SET simulation_name = excluded.simulation_name,
     simulation_version = excluded.simulation_version, squid_id = excluded.squid_id, status = excluded.status,
     duration_seconds = excluded.duration_seconds, input_params = excluded.input_params, output_params = excluded.output_params,
-    schema = excluded.schema, run_db_path = excluded.run_db_path, metadata = excluded.metadata, completed_at = excluded.completed_at
+    schema = excluded.schema, run_db_path = excluded.run_db_path, metadata = excluded.metadata, completed_at = excluded.completed_at,
+    schema_id = excluded.schema_id
   RETURNING id`,
 };
 

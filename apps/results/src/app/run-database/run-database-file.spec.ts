@@ -101,13 +101,13 @@ describe('run database file', () => {
     });
   });
 
-  it('refuses a file larger than the limit with 422, naming the limit', async () => {
+  it('refuses a file larger than the limit with 413, naming the limit', async () => {
     const file = writeRunDatabase(join(root, 'run.db'), makeRunFixture());
     const size = statSync(file).size;
 
     expect(await refusal(reader.read(root, file, { maxFileBytes: 4096 }))).toEqual({
-      status: HttpStatus.UNPROCESSABLE_ENTITY,
-      message: `run database is ${size} bytes; at most 4096 are accepted`,
+      status: HttpStatus.PAYLOAD_TOO_LARGE,
+      message: `run database is ${size} bytes; at most 4096 are accepted (--max-run-db-bytes)`,
     });
   });
 });

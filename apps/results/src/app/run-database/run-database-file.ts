@@ -2,7 +2,7 @@
 // its checks and the private copy are made in run-database.worker.ts): the domain error the
 // client sees, without a server path.
 import type { WorkerFailure } from './run-database-workers';
-import { InvalidRunDatabase, RunDatabaseNotFound, RunDatabaseOutsideRoot } from './run-database.errors';
+import { InvalidRunDatabase, RunDatabaseNotFound, RunDatabaseOutsideRoot, RunDatabaseTooLarge } from './run-database.errors';
 
 /** The domain error of a refused file, or undefined when failure is not a refusal. */
 export function refusalOf(failure: unknown): Error | undefined {
@@ -11,6 +11,8 @@ export function refusalOf(failure: unknown): Error | undefined {
   if (name !== 'RunDatabaseRefusal') return undefined;
   if (kind === 'not-found') return new RunDatabaseNotFound();
   if (kind === 'outside-root') return new RunDatabaseOutsideRoot();
+  // The worker's size limit is maxFileBytes, which the service takes from --max-run-db-bytes.
+  if (kind === 'too-large') return new RunDatabaseTooLarge(`${message} (--max-run-db-bytes)`);
   return new InvalidRunDatabase(message, failure);
 }
 

@@ -2,11 +2,11 @@
 // file cannot exhaust memory or disk, hold a worker for long, or produce a response that cannot
 // be serialised.
 export interface RunDatabaseLimits {
-  /** Bytes of the file; it is copied whole before SQLite sees it. */
+  /** Bytes of the file (--max-run-db-bytes); it is copied whole before SQLite sees it. */
   maxFileBytes: number;
   /** Rows of sqlite_schema (tables, indexes, views, triggers); sim2l writes about ten. */
   maxSchemaObjects: number;
-  /** Milliseconds SQLite may spend on one file before its worker is terminated. */
+  /** Milliseconds from a read's arrival (waiting for a worker included) until it is refused or its worker terminated. */
   readDeadlineMs: number;
   /** Rows per parameter table. */
   maxParameters: number;
@@ -19,7 +19,7 @@ export interface RunDatabaseLimits {
 }
 
 export const DEFAULT_RUN_DATABASE_LIMITS: Readonly<RunDatabaseLimits> = {
-  maxFileBytes: 1024 * 1024 * 1024,
+  maxFileBytes: 256 * 1024 * 1024,
   maxSchemaObjects: 1_000,
   readDeadlineMs: 10_000,
   maxParameters: 10_000,

@@ -6,13 +6,15 @@
 // which a hostile file can put off for minutes; SIGKILL does not wait. The worker also takes the
 // file by descriptor and makes the private copy SQLite reads, with the first batch: synchronous
 // system calls there cost less than the same calls through libuv's thread pool here, and a
-// copy that stalls is under the deadline too.
+// copy that stalls is under the deadline too. Who gets a worker, and until when, is the
+// queue's rule (run-database-queue.ts): the deadline counts from a read's arrival.
 import type { OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import { type ChildProcess, fork } from 'node:child_process';
 import { unlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { RunDatabaseQueue } from './run-database-queue';
 import { RunDatabaseTimeout } from './run-database.errors';
 import type {
   RunDatabaseSource,
@@ -46,27 +48,47 @@ export interface RunDatabaseSession {
 
 type Request = Omit<WorkerRequest, 'id'>;
 
+/** Who asks for a read, and since when (performance.now() time): the deadline counts from then. */
+export interface RunDatabaseLease {
+  /** The client's address: fairness between addresses is by it. */
+  client?: string;
+  arrivedAt?: number;
+}
+
+/** The client of reads made for no request (specs, tools). */
+const LOCAL_CLIENT = 'local';
+
 /**
- * Up to one worker per core, started when first needed and kept for the next read (starting a
- * process and loading better-sqlite3 in it takes about 50 ms, a read about 1 ms). A lease waits
- * while all are busy; a worker that overran or failed is replaced by a new one.
+ * One worker per core and at least two (so that one address never holds them all), started when
+ * first needed and kept for the next read (starting a process and loading better-sqlite3 in it
+ * takes about 50 ms, a read about 1 ms). A lease waits in the queue while its turn has not come;
+ * a worker that overran or failed is replaced by a new one.
  */
 export class RunDatabaseWorkers implements OnModuleDestroy {
   private readonly idle: RunDatabaseWorker[] = [];
-  private readonly waiting: ((worker: RunDatabaseWorker) => void)[] = [];
-  private started = 0;
+  private readonly queue: RunDatabaseQueue;
   private closed = false;
 
-  constructor(private readonly size = availableParallelism()) {}
+  constructor(size = Math.max(2, availableParallelism())) {
+    this.queue = new RunDatabaseQueue(size);
+  }
 
   /**
-   * Copies the file and opens the copy in a worker, and runs work against it; the worker is
-   * killed when the whole takes longer than deadlineMs, and work then fails with
-   * RunDatabaseTimeout. The worker deletes the copy when the lease ends.
+   * Copies the file and opens the copy in a worker, and runs work against it. The lease waits
+   * for its turn (refused with 429 or 503 when the queue says so), and the worker is killed when
+   * deadlineMs after the lease's arrival have passed: work then fails with RunDatabaseTimeout.
+   * The worker deletes the copy when the lease ends.
    */
-  async withDatabase<T>(database: RunDatabaseSource, deadlineMs: number, work: (session: RunDatabaseSession) => Promise<T>): Promise<T> {
-    const worker = await this.acquire();
-    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeout()), deadlineMs);
+  async withDatabase<T>(
+    database: RunDatabaseSource,
+    deadlineMs: number,
+    work: (session: RunDatabaseSession) => Promise<T>,
+    lease: RunDatabaseLease = {},
+  ): Promise<T> {
+    const deadlineAt = (lease.arrivedAt ?? performance.now()) + deadlineMs;
+    const leave = await this.queue.enter(lease.client ?? LOCAL_CLIENT, deadlineAt, deadlineMs);
+    const worker = this.idle.pop() ?? new RunDatabaseWorker();
+    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeout()), Math.max(0, deadlineAt - performance.now()));
     // The file is copied and opened with the first batch, and closed (the copy deleted) after
     // the last without waiting, so that this overlaps the caller's own work (closing with the
     // last batch measured slower): the next lease's requests queue behind the close.
@@ -93,37 +115,22 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
       // A killed worker could not delete its copy.
       if (!worker.alive) await unlink(database.target).catch(() => undefined);
       this.release(worker);
+      leave();
     }
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
+    this.queue.close();
     const workers = this.idle.splice(0);
     await Promise.all(workers.map((worker) => worker.terminate(new Error('run database workers closed'))));
   }
 
-  private acquire(): Promise<RunDatabaseWorker> {
-    const worker = this.idle.pop();
-    if (worker) return Promise.resolve(worker);
-    if (this.started < this.size) {
-      this.started += 1;
-      return Promise.resolve(new RunDatabaseWorker());
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
+  /** Keeps a live worker for the next lease; the queue lets no more leases run than the pool's size. */
   private release(worker: RunDatabaseWorker): void {
-    let next = worker;
-    if (!worker.alive) {
-      this.started -= 1;
-      if (this.waiting.length === 0 || this.closed) return;
-      this.started += 1;
-      next = new RunDatabaseWorker();
-    }
-    const waiter = this.waiting.shift();
-    if (waiter) waiter(next);
-    else if (this.closed) void next.terminate(new Error('run database workers closed'));
-    else this.idle.push(next);
+    if (!worker.alive) return;
+    if (this.closed) void worker.terminate(new Error('run database workers closed'));
+    else this.idle.push(worker);
   }
 }
 

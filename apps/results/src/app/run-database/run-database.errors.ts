@@ -1,5 +1,7 @@
 // Domain errors of run-database access. Messages never carry a server path: the client only
 // ever sees the path it sent, or "run database".
+import { HttpStatus } from '@nestjs/common';
+import { RetryLater } from '@simsvc/auth';
 import { DomainError } from '@simsvc/contracts';
 
 export class RunDatabaseOutsideRoot extends DomainError {
@@ -39,5 +41,23 @@ export class RunDatabaseTimeout extends DomainError {
 
   constructor() {
     super('run database took too long to read');
+  }
+}
+
+/** No worker came free for the read before its deadline, or too many reads wait already. */
+export class RunDatabaseReadersBusy extends RetryLater {
+  constructor(retryAfterMs: number) {
+    super('run database readers are busy; retry later', retryAfterMs * 1000, HttpStatus.SERVICE_UNAVAILABLE);
+  }
+}
+
+/** The client's address has as many reads waiting or running as one address may. */
+export class TooManyRunDatabaseReads extends RetryLater {
+  constructor(perAddress: number, retryAfterMs: number) {
+    super(
+      `too many run databases being read for this address; at most ${perAddress} at once`,
+      retryAfterMs * 1000,
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
   }
 }

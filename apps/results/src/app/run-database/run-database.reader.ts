@@ -38,15 +38,19 @@ export class RunDatabaseReader implements OnModuleDestroy {
     private readonly copies = new PrivateDirectory(),
   ) {}
 
-  /** Reads the run database at path, which resolveRunDatabasePath has confined to runsRoot by name. */
-  async read(runsRoot: string, path: string, limits: Partial<RunDatabaseLimits> = {}): Promise<IntrospectedRun> {
+  /**
+   * Reads the run database at path, which resolveRunDatabasePath has confined to runsRoot by
+   * name, for client (an address: see run-database-queue.ts), within the read deadline from now.
+   */
+  async read(runsRoot: string, path: string, limits: Partial<RunDatabaseLimits> = {}, client?: string): Promise<IntrospectedRun> {
     const bounds = resolveRunDatabaseLimits({ ...this.limits, ...limits });
+    const lease = { client, arrivedAt: performance.now() };
     for (let attempt = 1; ; attempt += 1) {
       const target = join(await this.copies.path(), `${randomUUID()}.db`);
       const database = { source: path, root: runsRoot, target, maxFileBytes: bounds.maxFileBytes };
       try {
         return await translatingWorkerErrors(() =>
-          this.workers.withDatabase(database, bounds.readDeadlineMs, (db) => introspect(db, bounds)),
+          this.workers.withDatabase(database, bounds.readDeadlineMs, (db) => introspect(db, bounds), lease),
         );
       } catch (error) {
         // The private directory disappeared (a tmp cleaner, say): the next path() makes a new one.

@@ -53,13 +53,17 @@ export interface WorkerRequest {
 
 export type WorkerReply = { id: number; results?: StatementResult<unknown>[]; error?: WorkerFailure };
 
-type RefusalKind = 'not-found' | 'outside-root' | 'invalid';
+type RefusalKind = 'not-found' | 'outside-root' | 'invalid' | 'too-large';
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
 // Header bytes 18 and 19: file format write and read versions, 2 for WAL and 1 for legacy.
 const FORMAT_VERSIONS_OFFSET = 18;
 const LEGACY_FORMAT_VERSIONS = Buffer.from([1, 1]);
 const COPY_CHUNK_BYTES = 1024 * 1024;
+// A file longer than this must have at least 1/SPARSE_RATIO of its length on disk: a sparse file
+// of 32 KB on disk and 977 MB long once made a private copy of 977 MB.
+const SPARSE_MIN_BYTES = 1024 * 1024;
+const SPARSE_RATIO = 8;
 
 let db: Database.Database | undefined;
 let copyPath: string | undefined;
@@ -83,9 +87,9 @@ function close(): void {
 
 /**
  * Opens source once (never following a final symlink, never blocking on a FIFO), checks through
- * that descriptor that it is a regular SQLite file of at most maxFileBytes whose real location is
- * inside root, and copies it through the same descriptor to target (created new, mode 0600, in
- * the service's private directory). Opening by name twice (once to check, once to read) let a
+ * that descriptor that it is a regular SQLite file with one link, not sparse, of at most
+ * maxFileBytes, whose real location is inside root, and copies it through the same descriptor
+ * to target (created new, mode 0600, in the service's private directory). Opening by name twice (once to check, once to read) let a
  * swapped directory or file point the read elsewhere; SQLite opening the runs root's file itself
  * left -wal/-shm files there and could hang on a FIFO.
  */
@@ -97,8 +101,15 @@ function copy({ source, root, target, maxFileBytes }: RunDatabaseSource): void {
     if (!isWithin(realRoot, realPath)) throw new Refusal('outside-root', 'run_db_path is outside the runs root');
     const stats = attempt(() => fs.fstatSync(fd));
     if (!stats.isFile()) throw new Refusal('invalid', 'run database is not a regular file');
+    // Another name of the file may lie anywhere on the file system (a hard link into the root
+    // of a file outside it), and the descriptor's path cannot tell.
+    if (stats.nlink > 1) throw new Refusal('invalid', `run database has ${stats.nlink} hard links; only a file with one link is read`);
+    const allocated = stats.blocks * 512;
+    if (stats.size > SPARSE_MIN_BYTES && allocated * SPARSE_RATIO < stats.size) {
+      throw new Refusal('invalid', `run database is sparse: ${stats.size} bytes long, ${allocated} allocated`);
+    }
     if (stats.size > maxFileBytes) {
-      throw new Refusal('invalid', `run database is ${stats.size} bytes; at most ${maxFileBytes} are accepted`);
+      throw new Refusal('too-large', `run database is ${stats.size} bytes; at most ${maxFileBytes} are accepted`);
     }
     copyDescriptor(fd, target, maxFileBytes);
   } finally {
@@ -132,7 +143,7 @@ function copyInto(fd: number, output: number, maxFileBytes: number): void {
     }
     if (bytesRead === 0) return;
     if (position + bytesRead > maxFileBytes) {
-      throw new Refusal('invalid', `run database is more than ${maxFileBytes} bytes; at most ${maxFileBytes} are accepted`);
+      throw new Refusal('too-large', `run database is more than ${maxFileBytes} bytes; at most ${maxFileBytes} are accepted`);
     }
     // The copy is read alone and read-only: as a WAL database SQLite would want -wal and -shm
     // files beside it, as a legacy one it needs nothing. The main file holds every committed

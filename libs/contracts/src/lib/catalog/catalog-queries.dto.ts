@@ -35,7 +35,8 @@ export class SearchSimulationsQueryDto extends PageQueryDto {
   query?: string;
 
   @ApiPropertyOptional({
-    description: 'comma-separated tags; keeps simulations carrying every one (case-insensitive)',
+    description:
+      "comma-separated tags; keeps simulations carrying **any** of them, more matching tags first (case-insensitive; sim2l's rule)",
     example: 'heat,pde',
   })
   @IsOptional()
@@ -43,6 +44,16 @@ export class SearchSimulationsQueryDto extends PageQueryDto {
   @IsString({ message: 'tags must be a comma-separated string' })
   @MaxLength(MAX_SEARCH_QUERY_LENGTH, { message: `tags must be at most ${MAX_SEARCH_QUERY_LENGTH} characters` })
   tags?: string;
+
+  @ApiPropertyOptional({
+    description: 'comma-separated tags; keeps simulations carrying **every** one of them (case-insensitive)',
+    example: 'heat,pde',
+  })
+  @IsOptional()
+  @Transform(joinRepeated)
+  @IsString({ message: 'all_tags must be a comma-separated string' })
+  @MaxLength(MAX_SEARCH_QUERY_LENGTH, { message: `all_tags must be at most ${MAX_SEARCH_QUERY_LENGTH} characters` })
+  all_tags?: string;
 
   @ApiPropertyOptional({ enum: SEARCH_STATUSES, description: 'simulations of this status; `all` or absent: any' })
   @IsOptional()

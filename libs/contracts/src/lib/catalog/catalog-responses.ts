@@ -38,6 +38,8 @@ export class SimulationResponse {
   dependencies!: unknown[] | Record<string, unknown> | null;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata!: Record<string, unknown> | null;
   @ApiProperty() auto_approve!: boolean;
+  @ApiProperty({ type: String, nullable: true, example: 'public' }) visibility!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'MIT' }) license!: string | null;
 }
 
 export class DeletedSimulationResponse {
@@ -97,6 +99,18 @@ export class SyncItemResponse {
   @ApiProperty({ enum: SYNC_ITEM_STATUSES }) status!: SyncItemStatus;
   @ApiProperty({ type: String, nullable: true, description: 'why the item is invalid or a duplicate' }) error!: string | null;
   @ApiProperty(TIMESTAMP) discovered_at!: string;
+  @ApiProperty({ type: String, nullable: true, description: "sim2l's name of `name`" }) simulation_name!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "sim2l's name of `version`" }) simulation_version!: string | null;
+  @ApiProperty({ enum: ['register'], description: 'what approving the item does (sim2l: operation)' }) operation!: 'register';
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description:
+      'the registration the manifest holds, as stored (normalized; POST /simulations field names); null when it is invalid or a duplicate',
+  })
+  payload!: Record<string, unknown> | null;
+  @ApiProperty({ ...TIMESTAMP, description: "sim2l's name of `discovered_at`" }) created_at!: string;
 }
 
 export class ApproveSyncItemResponse {

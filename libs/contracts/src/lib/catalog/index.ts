@@ -2,6 +2,7 @@ export * from './catalog-limits';
 export * from './parameter-schema';
 export * from './tag-list';
 export * from './simulation-schema.dto';
+export * from './workflow-files';
 export * from './simulation-provenance.dto';
 export * from './register-simulation.dto';
 export * from './update-simulation.dto';

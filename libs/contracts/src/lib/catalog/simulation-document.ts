@@ -26,6 +26,8 @@ export interface StoredSimulation {
   metadata: string | null;
   /** boolean on PostgreSQL, 0/1 on SQLite. */
   auto_approve: boolean | number;
+  visibility: string | null;
+  license: string | null;
 }
 
 const parseOptional = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
@@ -50,6 +52,8 @@ export function toSimulationResponse(simulation: StoredSimulation): SimulationRe
     dependencies: parseOptional(simulation.dependencies),
     metadata: parseOptional(simulation.metadata),
     auto_approve: Boolean(simulation.auto_approve),
+    visibility: simulation.visibility,
+    license: simulation.license,
   };
 }
 
@@ -68,7 +72,8 @@ export function simulationDocument(simulation: Omit<StoredSimulation, 'id'>): st
     `"updated_at":"${formatTimestamp(simulation.updated_at)}","installation_id":${JSON.stringify(simulation.installation_id)},` +
     `"workflow_type":${JSON.stringify(simulation.workflow_type)},"workflow_hash":${JSON.stringify(simulation.workflow_hash)},` +
     `"workflow_bundle":${simulation.workflow_bundle ?? 'null'},"dependencies":${simulation.dependencies ?? 'null'},` +
-    `"metadata":${simulation.metadata ?? 'null'},"auto_approve":${Boolean(simulation.auto_approve)}}`
+    `"metadata":${simulation.metadata ?? 'null'},"auto_approve":${Boolean(simulation.auto_approve)},` +
+    `"visibility":${JSON.stringify(simulation.visibility)},"license":${JSON.stringify(simulation.license)}}`
   );
 }
 

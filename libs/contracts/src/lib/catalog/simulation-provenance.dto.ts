@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsObject, IsOptional, IsString, MaxLength, registerDecorator, ValidationOptions } from 'class-validator';
 import { MAX_METADATA_BYTES, MAX_TEXT_LENGTH } from '../cache/cache-limits';
 import { IsJsonObjectOfAtMost } from '../common/json-object-size.validator';
+import { IsWorkflowFiles, MAX_WORKFLOW_CONTENT_BYTES, MAX_WORKFLOW_FILES, WorkflowFile } from './workflow-files';
 
 const text = (name: string) => ({ message: `${name} must be a string of at most ${MAX_TEXT_LENGTH} characters` });
 
@@ -52,6 +53,33 @@ export class SimulationProvenanceDto {
   workflow_bundle?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({
+    type: 'array',
+    nullable: true,
+    maxItems: MAX_WORKFLOW_FILES,
+    items: {
+      type: 'object',
+      required: ['path'],
+      properties: { path: { type: 'string' }, content: { type: 'string' } },
+      additionalProperties: true,
+    },
+    description: `sim2l's alternative to workflow_bundle.files: stored as the bundle's \`files\` (relative paths without .., at most ${MAX_WORKFLOW_FILES} files, ${MAX_WORKFLOW_CONTENT_BYTES} bytes of content in all); never returned as such`,
+  })
+  @IsOptional()
+  @IsWorkflowFiles()
+  workflow_files?: WorkflowFile[] | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_TEXT_LENGTH,
+    description: "stored as the bundle's `entrypoint`; never returned as such",
+  })
+  @IsOptional()
+  @IsString(text('workflow_entrypoint'))
+  @MaxLength(MAX_TEXT_LENGTH, text('workflow_entrypoint'))
+  workflow_entrypoint?: string | null;
+
+  @ApiPropertyOptional({
     oneOf: [
       { type: 'array', items: {} },
       { type: 'object', additionalProperties: true },
@@ -80,4 +108,16 @@ export class SimulationProvenanceDto {
   @IsOptional()
   @IsBoolean({ message: 'auto_approve must be true or false' })
   auto_approve?: boolean | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'public', maxLength: MAX_TEXT_LENGTH, description: 'stored as sent' })
+  @IsOptional()
+  @IsString(text('visibility'))
+  @MaxLength(MAX_TEXT_LENGTH, text('visibility'))
+  visibility?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'MIT', maxLength: MAX_TEXT_LENGTH, description: 'stored as sent' })
+  @IsOptional()
+  @IsString(text('license'))
+  @MaxLength(MAX_TEXT_LENGTH, text('license'))
+  license?: string | null;
 }

@@ -70,7 +70,12 @@ export class RegisterDirectDto {
   @IsBoundedJsonObject(MAX_RESULT_METADATA_BYTES)
   metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Boolean, nullable: true, default: false })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description: 'accepted for older callers; changes nothing (a registered execution_id is always updated in place)',
+  })
   @IsOptional()
   @IsBoolean({ message: 'replace must be a boolean' })
   replace?: boolean | null;

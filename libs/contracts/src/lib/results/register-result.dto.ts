@@ -47,7 +47,7 @@ export class RegisterResultDto {
     type: Boolean,
     nullable: true,
     default: false,
-    description: 'replace a result already registered for execution_id (409 otherwise)',
+    description: 'accepted for older callers; changes nothing (a registered execution_id is always updated in place)',
   })
   @IsOptional()
   @IsBoolean({ message: 'replace must be a boolean' })

@@ -22,6 +22,13 @@ export class RegisterResultResponse {
   @ApiProperty() execution_id!: string;
   @ApiProperty({ type: 'integer', minimum: 0 }) input_count!: number;
   @ApiProperty({ type: 'integer', minimum: 0 }) output_count!: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description:
+      "the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id)",
+  })
+  schema_id!: number;
 }
 
 /** A parameter's schema: from the run database's row and metadata, or inferred from the value. */
@@ -57,6 +64,14 @@ export class ResultResponse {
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) metadata!: Record<string, unknown> | null;
   @ApiProperty(TIMESTAMP_API) created_at!: string;
   @ApiProperty({ ...TIMESTAMP_API, nullable: true }) completed_at!: string | null;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    nullable: true,
+    description:
+      "the parameter set (names, classes, types) the result was indexed under: the same for every run of a simulation sharing it (sim2l's schema_id); null for a result registered before schema ids existed, until it is registered again",
+  })
+  schema_id!: number | null;
 }
 
 /** A hit of POST /search. */

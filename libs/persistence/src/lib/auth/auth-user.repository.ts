@@ -5,6 +5,7 @@ import { StoreDatabase } from '../database/store-database';
 import { AuthUserEntity } from './auth-user.entity';
 import { AUTH_STORE } from './auth.store';
 import { lockUserAndAdmins, revokeSessionsOf, usersByName } from './user-changes';
+import { usernameKey, usernameSkeleton } from './username-key';
 
 export type NewAuthUser = Pick<AuthUserEntity, 'username' | 'email' | 'role' | 'passwordHash' | 'createdAt'>;
 export type AuthUserChanges = Partial<Pick<AuthUserEntity, 'role' | 'email' | 'passwordHash' | 'disabled'>>;
@@ -18,11 +19,13 @@ export type UserUpdateResult =
 export type UserDeleteResult = { outcome: 'not-found' } | { outcome: 'refused' } | { outcome: 'deleted'; revokedSessionIds: string[] };
 
 /**
- * Users of the auth store. Usernames are unique and looked up regardless of case (the unique
- * index on lower(username)); the case given at creation is kept. Changes are judged inside their
+ * Users of the auth store. Usernames are looked up by their normal form (usernameKey) and unique
+ * by their skeleton (usernameSkeleton); the spelling given at creation is kept. Changes are judged inside their
  * transaction, after the user and every enabled admin are locked, so two admins demoting each
  * other at once cannot both pass a "another admin remains" check. Changes that end a user's
- * sessions revoke them, and the anonymous sessions minted from them, in the same transaction.
+ * sessions revoke them, and the anonymous sessions minted from them, and increment the user's
+ * credential epoch, in the same transaction. Ids are never reused, so a user re-created under an
+ * old name is a new id that no old session refers to.
  */
 @Injectable()
 export class AuthUserRepository {
@@ -32,10 +35,21 @@ export class AuthUserRepository {
     return this.db.run((manager) => usersByName(manager, username).getOne());
   }
 
-  /** Throws the driver's unique violation (see isUniqueViolation) when the name is taken, in any case. */
+  findById(id: number): Promise<AuthUserEntity | null> {
+    return this.db.run((manager) => manager.findOneBy(AuthUserEntity, { id }));
+  }
+
+  /** Throws the driver's unique violation (see isUniqueViolation) when a user has the same skeleton. */
   insert(user: NewAuthUser): Promise<AuthUserEntity> {
     return this.db.run(async (manager) => {
-      const created = manager.create(AuthUserEntity, { ...user, disabled: false, updatedAt: user.createdAt });
+      const created = manager.create(AuthUserEntity, {
+        ...user,
+        usernameKey: usernameKey(user.username),
+        usernameSkeleton: usernameSkeleton(user.username),
+        disabled: false,
+        credentialEpoch: 0,
+        updatedAt: user.createdAt,
+      });
       // insert() fills in the generated id.
       await manager.insert(AuthUserEntity, created);
       return created;
@@ -73,22 +87,26 @@ export class AuthUserRepository {
       if (!locked) return { outcome: 'not-found' };
       const verdict = judge(locked.user, locked.enabledAdmins);
       if (!verdict.allowed) return { outcome: 'refused' };
-      await manager.update(AuthUserEntity, { id: locked.user.id }, { ...given, updatedAt: now });
+      const credentialEpoch = verdict.endSessions ? locked.user.credentialEpoch + 1 : locked.user.credentialEpoch;
+      await manager.update(AuthUserEntity, { id: locked.user.id }, { ...given, credentialEpoch, updatedAt: now });
       // The row is locked until the transaction ends: it now holds exactly this.
-      const user = Object.assign(locked.user, given, { updatedAt: now });
-      const revokedSessionIds = verdict.endSessions ? await revokeSessionsOf(manager, user.username, now) : [];
+      const user = Object.assign(locked.user, given, { credentialEpoch, updatedAt: now });
+      const revokedSessionIds = verdict.endSessions ? await revokeSessionsOf(manager, user.id, now) : [];
       return { outcome: 'updated', user, revokedSessionIds };
     });
   }
 
-  /** Deletes the user when `judge` allows it, and revokes their sessions. */
+  /**
+   * Deletes the user when `judge` allows it, and revokes their sessions. The row goes, and with it
+   * every epoch a session could match: its id is never handed out again.
+   */
   delete(username: string, now: number, judge: UserChangeJudge): Promise<UserDeleteResult> {
     return this.db.transaction(async (manager: EntityManager): Promise<UserDeleteResult> => {
       const locked = await lockUserAndAdmins(manager, this.db.backend, username);
       if (!locked) return { outcome: 'not-found' };
       if (!judge(locked.user, locked.enabledAdmins).allowed) return { outcome: 'refused' };
       await manager.delete(AuthUserEntity, { id: locked.user.id });
-      return { outcome: 'deleted', revokedSessionIds: await revokeSessionsOf(manager, locked.user.username, now) };
+      return { outcome: 'deleted', revokedSessionIds: await revokeSessionsOf(manager, locked.user.id, now) };
     });
   }
 }

@@ -9,3 +9,4 @@ export * from './rate-event.repository';
 export * from './auth-setting.repository';
 export * from './known-address.entity';
 export * from './known-address.repository';
+export * from './username-key';

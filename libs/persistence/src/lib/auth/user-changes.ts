@@ -2,10 +2,14 @@ import { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { Backend } from '../database/database-config';
 import { AuthSessionEntity } from './auth-session.entity';
 import { AuthUserEntity } from './auth-user.entity';
+import { usernameKey } from './username-key';
 
-/** Users whose name is `username` regardless of case (served by the unique index on lower(username)). */
+/** The user whose name has the normal form of `username` (the unique index on username_key). */
 export const usersByName = (manager: EntityManager, username: string): SelectQueryBuilder<AuthUserEntity> =>
-  manager.getRepository(AuthUserEntity).createQueryBuilder('account').where('lower(account.username) = lower(:username)', { username });
+  manager
+    .getRepository(AuthUserEntity)
+    .createQueryBuilder('account')
+    .where('account.usernameKey = :key', { key: usernameKey(username) });
 
 /**
  * Inside a transaction: the user, and how many enabled admins there are, both locked until it
@@ -33,17 +37,17 @@ export async function lockUserAndAdmins(
   return locked ? { user: locked, enabledAdmins } : null;
 }
 
-/** Inside a transaction: revokes the live sessions of `username` and those minted from them; their ids. */
-export async function revokeSessionsOf(manager: EntityManager, username: string, now: number): Promise<string[]> {
-  const live = '(session.username = :username OR session.issuedBy = :username) AND session.revokedAt IS NULL';
+/** Inside a transaction: revokes the live sessions of user `userId` and those minted from them; their ids. */
+export async function revokeSessionsOf(manager: EntityManager, userId: number, now: number): Promise<string[]> {
+  const live = '(session.userId = :userId OR session.issuerId = :userId) AND session.revokedAt IS NULL';
   const sessions = manager.getRepository(AuthSessionEntity);
-  const revoked = await sessions.createQueryBuilder('session').select('session.id').where(live, { username }).getMany();
+  const revoked = await sessions.createQueryBuilder('session').select('session.id').where(live, { userId }).getMany();
   if (revoked.length === 0) return [];
   await sessions
     .createQueryBuilder()
     .update()
     .set({ revokedAt: now })
-    .where('(username = :username OR issued_by = :username) AND revoked_at IS NULL', { username })
+    .where('(user_id = :userId OR issuer_id = :userId) AND revoked_at IS NULL', { userId })
     .execute();
   return revoked.map((session) => session.id);
 }

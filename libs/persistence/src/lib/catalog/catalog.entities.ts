@@ -40,6 +40,8 @@ export class CatalogSimulationEntity {
   @Column({ type: 'text', nullable: true }) dependencies!: string | null;
   @Column({ type: 'text', nullable: true }) metadata!: string | null;
   @Column({ name: 'auto_approve', type: 'boolean', default: false }) autoApprove!: boolean;
+  @Column({ type: 'text', nullable: true }) visibility!: string | null;
+  @Column({ type: 'text', nullable: true }) license!: string | null;
 }
 
 /** One row per (simulation, lower-cased tag): the tag filter of search, by index. */

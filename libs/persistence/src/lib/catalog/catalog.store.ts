@@ -22,6 +22,10 @@ import {
   Sim2lCompatibilitySqlite1767500000000,
 } from './migrations/1767500000000-sim2l-compatibility';
 import { EntitySchemaSqlite1768100000000 } from './migrations/1768100000000-entity-schema';
+import {
+  SimulationVisibilityLicensePostgres1769300000000,
+  SimulationVisibilityLicenseSqlite1769300000000,
+} from './migrations/1769300000000-simulation-visibility-license';
 
 export const CATALOG_STORE: StoreDefinition = {
   name: 'catalog',
@@ -42,11 +46,13 @@ export const CATALOG_STORE: StoreDefinition = {
       Sim2lCompatibilitySqlite1767500000000,
       // PostgreSQL's schema already matched the entities.
       EntitySchemaSqlite1768100000000,
+      SimulationVisibilityLicenseSqlite1769300000000,
     ],
     postgresql: [
       CreateCatalogTablesPostgres1767300000000,
       AddSimulationDocumentsPostgres1767400000000,
       Sim2lCompatibilityPostgres1767500000000,
+      SimulationVisibilityLicensePostgres1769300000000,
     ],
   },
   // Every catalog statement is prepared once per session and has a fixed shape, so each is planned

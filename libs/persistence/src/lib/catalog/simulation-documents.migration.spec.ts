@@ -58,7 +58,8 @@ const ROWS = [
   ['wave', '2.0.0', 'Wärme "quoted" \\ text', null, '[]', '{}', '{"y":{"type":"integer","min":0}}'],
 ] as const;
 
-const PROVENANCE = 'installation_id, workflow_type, workflow_hash, workflow_bundle, dependencies, metadata, auto_approve';
+const PROVENANCE =
+  'installation_id, workflow_type, workflow_hash, workflow_bundle, dependencies, metadata, auto_approve, visibility, license';
 
 describe.each(SIMSVC_PG_AVAILABLE ? databases : databases.slice(0, 1))('simulation documents migrations on %s', (backend, create) => {
   it('writes the current document of every simulation registered before them, and keeps executions and their figures', async () => {

@@ -16,6 +16,8 @@ export interface StoreDefinition {
   migrations: MigrationSet;
   /** PostgreSQL settings of every session of the store, sent when it connects (`-c name=value`). */
   postgresSettings?: Readonly<Record<string, string>>;
+  /** The store holds secrets: an SQLite file open to group or others is tightened to 0600 at start-up, or refused (prepareSqliteStoreFile). */
+  ownerOnlyFile?: boolean;
   /** How many worker threads read SQLite for the SnapshotReader on `cores` cores (default: one per core). */
   sqliteReadWorkers?: (cores: number) => number;
 }

@@ -34,7 +34,7 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           name: store.name,
           useFactory: () => ({ ...dataSourceOptions(config, store), toRetry: () => false }),
-          dataSourceFactory: (options) => openDataSource(store.name, options!, config.startupTimeoutSeconds),
+          dataSourceFactory: (options) => openDataSource(store.name, options!, config.startupTimeoutSeconds, store.ownerOnlyFile),
         }),
       ],
       providers: [storeDatabase, ...repositories],

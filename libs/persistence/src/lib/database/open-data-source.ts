@@ -23,9 +23,10 @@ export async function openDataSource(
   name: string,
   options: DataSourceOptions,
   timeoutSeconds = DEFAULT_STARTUP_TIMEOUT_SECONDS,
+  ownerOnlyFile = false,
 ): Promise<DataSource> {
   if (options.type === 'better-sqlite3') {
-    const { warning } = prepareSqliteStoreFile(name, options.database);
+    const { warning } = prepareSqliteStoreFile(name, options.database, ownerOnlyFile);
     if (warning) logger.warn(warning);
   }
   const dataSource = await connectWithRetry(name, options, timeoutSeconds * 1000);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { prepareSqliteStoreFile } from './sqlite-store-file';
@@ -33,6 +33,36 @@ describe('prepareSqliteStoreFile', () => {
     chmodSync(path, 0o600);
     expect(prepareSqliteStoreFile('cache', path)).toEqual({});
   });
+
+  it('tightens an owner-only store file, and its -wal and -shm files, to 0600 when the service user owns them', () => {
+    const path = join(root, 'auth.db');
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+      writeFileSync(file, 'kept');
+      chmodSync(file, 0o644);
+    }
+    expect(prepareSqliteStoreFile('auth', path, true).warning).toBe(
+      `auth database file ${path} is readable or writable by group or others (mode 0644); its mode is now 0600`,
+    );
+    expect([modeOf(path), modeOf(`${path}-wal`), modeOf(`${path}-shm`)]).toEqual([0o600, 0o600, 0o600]);
+    expect(prepareSqliteStoreFile('auth', path, true)).toEqual({});
+  });
+
+  // Only root can give a file to another user.
+  (process.getuid?.() === 0 ? it : it.skip)(
+    'refuses an owner-only store file open to others that another user owns, naming the fix',
+    () => {
+      const path = join(root, 'auth.db');
+      writeFileSync(path, 'kept');
+      chmodSync(path, 0o644);
+      chownSync(path, 65534, 65534);
+      expect(() => prepareSqliteStoreFile('auth', path, true)).toThrow(
+        new StoreStartupError(
+          `auth database file ${path} is readable or writable by group or others (mode 0644) and not owned by the service's user (uid 0); as root run: chown 0 ${path} && chmod 600 ${path}`,
+        ),
+      );
+      expect(modeOf(path)).toBe(0o644);
+    },
+  );
 
   it('names a parent that is a file', () => {
     writeFileSync(join(root, 'plain'), '');

@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { StoreStartupError } from './store-startup-error';
 
@@ -10,10 +10,13 @@ const GROUP_OR_OTHER_BITS = 0o077;
 /**
  * Makes sure the SQLite file of `store` can be opened before the driver tries: creates a missing
  * directory 0700 and a missing file 0600 (SQLite gives its -wal and -shm files the mode of the
- * database file), and returns a warning when an existing file is open to group or others.
- * A path that cannot be used throws StoreStartupError naming what is wrong with it.
+ * database file). An existing file open to group or others gets a warning; with `ownerOnly` (a
+ * store holding secrets: the auth store's signing secret and password hashes) it is tightened to
+ * 0600, with its -wal and -shm files, when the service's user owns it, and otherwise refused with
+ * the command that fixes it. A path that cannot be used throws StoreStartupError naming what is
+ * wrong with it.
  */
-export function prepareSqliteStoreFile(store: string, path: string): { warning?: string } {
+export function prepareSqliteStoreFile(store: string, path: string, ownerOnly = false): { warning?: string } {
   if (path === ':memory:' || path === '') return {};
   const fail = (problem: string) => new StoreStartupError(`${store} database file ${path} cannot be opened (${problem})`);
   try {
@@ -29,8 +32,10 @@ export function prepareSqliteStoreFile(store: string, path: string): { warning?:
     throw fail(fileProblem(path, error as NodeJS.ErrnoException));
   }
   try {
-    const mode = fstatSync(descriptor).mode & 0o777;
+    const stat = fstatSync(descriptor);
+    const mode = stat.mode & 0o777;
     if ((mode & GROUP_OR_OTHER_BITS) === 0) return {};
+    if (ownerOnly) return tightenOwnerOnly(store, path, descriptor, mode, stat.uid);
     return {
       warning: `${store} database file ${path} is readable or writable by group or others (mode 0${mode.toString(8)}); run chmod 600 on it and its -wal and -shm files`,
     };
@@ -38,6 +43,35 @@ export function prepareSqliteStoreFile(store: string, path: string): { warning?:
     closeSync(descriptor);
   }
 }
+
+/** 0600 for a file (and its -wal and -shm files) the service's user owns; StoreStartupError with the fix otherwise. */
+function tightenOwnerOnly(store: string, path: string, descriptor: number, mode: number, owner: number): { warning: string } {
+  const serviceUser = process.getuid?.() ?? owner;
+  const companions = [`${path}-wal`, `${path}-shm`].filter((companion) => exists(companion));
+  const files = [path, ...companions];
+  const open = `${store} database file ${path} is readable or writable by group or others (mode 0${mode.toString(8)})`;
+  const notOwned = files.filter((file) => (file === path ? owner : lstatSync(file).uid) !== serviceUser);
+  if (notOwned.length > 0) {
+    const quoted = files.map(shellQuote).join(' ');
+    throw new StoreStartupError(
+      `${open} and not owned by the service's user (uid ${serviceUser}); as root run: chown ${serviceUser} ${quoted} && chmod 600 ${quoted}`,
+    );
+  }
+  fchmodSync(descriptor, STORE_FILE_MODE);
+  for (const companion of companions) chmodSync(companion, STORE_FILE_MODE);
+  return { warning: `${open}; its mode is now 0600` };
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const shellQuote = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 
 function directoryProblem(path: string, error: NodeJS.ErrnoException): string {
   if (error.code === 'ENOTDIR' || error.code === 'EEXIST') {

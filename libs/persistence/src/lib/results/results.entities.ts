@@ -29,6 +29,22 @@ export class ResultEntity {
   @Column({ type: 'text', nullable: true }) metadata!: string | null;
   @Column({ name: 'created_at', type: 'bigint' }) createdAt!: number;
   @Column({ name: 'completed_at', type: 'bigint', nullable: true }) completedAt!: number | null;
+  /** The parameter set the result was indexed under (result_schemas); NULL for results registered before there were any. */
+  @Column({ name: 'schema_id', type: 'integer', nullable: true }) schemaId!: number | null;
+}
+
+/**
+ * The parameter sets of each simulation: the names, classes and types of its results' parameters
+ * (sim2l's schema_id). Runs whose databases share a schema share one row; a changed schema makes
+ * a new one. `fingerprint` is the SHA-256 of `parameters`, the set as sorted JSON.
+ */
+@Entity('result_schemas')
+@Index('result_schemas_simulation_fingerprint', ['simulationName', 'fingerprint'], { unique: true })
+export class ResultSchemaEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
+  @Column({ name: 'simulation_name', type: 'text' }) simulationName!: string;
+  @Column({ type: 'text' }) fingerprint!: string;
+  @Column({ type: 'text' }) parameters!: string;
 }
 
 /**

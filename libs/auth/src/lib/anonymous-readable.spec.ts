@@ -1,0 +1,71 @@
+import { Controller, ExecutionContext, Get } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthConfig } from './auth-config';
+import { AnonymousReadable, RequirePrivileges } from './auth.decorators';
+import { MissingPrivilege } from './auth.errors';
+import { ROLE_PRIVILEGES } from './privileges';
+import { ANONYMOUS_READ_PRINCIPAL, SessionPrincipal } from './session-principal';
+import { SessionGuard } from './session.guard';
+import { SessionService } from './session.service';
+
+@Controller()
+class Routes {
+  @Get() @RequirePrivileges('read_catalog') @AnonymousReadable() read(): string {
+    return 'read';
+  }
+  @Get() @RequirePrivileges('update_catalog') @AnonymousReadable() beyondAnonymous(): string {
+    return 'beyond';
+  }
+  @Get() @RequirePrivileges('read_catalog') plain(): string {
+    return 'plain';
+  }
+}
+
+function contextFor(handler: keyof Routes, headers: Record<string, string> = {}) {
+  const request: { headers: Record<string, string>; session?: SessionPrincipal } = { headers };
+  const context = {
+    getType: () => 'http',
+    getHandler: () => Routes.prototype[handler],
+    getClass: () => Routes,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { context, request };
+}
+
+function guard(config: Partial<AuthConfig> = {}, authenticate = jest.fn()): SessionGuard {
+  return new SessionGuard(
+    { enabled: true, allowAnonymous: true, anonymousMaxLifetimeHours: 24, store: { backend: 'sqlite', path: ':memory:' }, ...config },
+    new Reflector(),
+    { authenticate } as unknown as SessionService,
+  );
+}
+
+describe('@AnonymousReadable() routes in the SessionGuard', () => {
+  it('serve a request without X-Session-ID with the anonymous privileges, verifying no session', () => {
+    const authenticate = jest.fn();
+    const { context, request } = contextFor('read');
+    expect(guard({}, authenticate).canActivate(context)).toBe(true);
+    expect(request.session).toBe(ANONYMOUS_READ_PRINCIPAL);
+    expect([...ANONYMOUS_READ_PRINCIPAL.privileges]).toEqual([...ROLE_PRIVILEGES.anonymous]);
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  it('still need the route privileges: the anonymous set grants no more', () => {
+    expect(() => guard().canActivate(contextFor('beyondAnonymous').context)).toThrow(new MissingPrivilege('update_catalog'));
+  });
+
+  it('answer 401 without X-Session-ID when anonymous access is off', () => {
+    expect(() => guard({ allowAnonymous: false }).canActivate(contextFor('read').context)).toThrow('missing X-Session-ID header');
+  });
+
+  it('verify a header that is sent: a bad session is refused, never downgraded', () => {
+    const authenticate = jest.fn(() => {
+      throw new Error('invalid session');
+    });
+    expect(() => guard({}, authenticate).canActivate(contextFor('read', { 'x-session-id': 'bad' }).context)).toThrow('invalid session');
+  });
+
+  it('leave other routes as they are', () => {
+    expect(() => guard().canActivate(contextFor('plain').context)).toThrow('missing X-Session-ID header');
+  });
+});
