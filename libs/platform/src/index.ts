@@ -13,3 +13,5 @@ export * from './lib/errors/nul-characters';
 export { restoreDataKeys, setAsideDataKeys } from './lib/errors/data-keys';
 export * from './lib/openapi/openapi';
 export * from './lib/openapi/print-openapi';
+export type { StreamedBodyRoute } from './lib/http/json-body.middleware';
+export { answerAfterBody } from './lib/http/unread-body';

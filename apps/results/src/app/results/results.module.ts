@@ -6,13 +6,15 @@ import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsController } from './results.controller';
 import { ResultsMetrics } from './results.metrics';
 import { ResultsService } from './results.service';
+import { RunUploadsController } from '../uploads/run-uploads.controller';
+import { RunUploadsService } from '../uploads/run-uploads.service';
 
 // Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
 nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 
 @Module({
   imports: [RunDatabaseModule],
-  controllers: [ResultsController],
-  providers: [ResultsService, ParameterStatsCache, ResultsMetrics],
+  controllers: [ResultsController, RunUploadsController],
+  providers: [ResultsService, RunUploadsService, ParameterStatsCache, ResultsMetrics],
 })
 export class ResultsModule {}

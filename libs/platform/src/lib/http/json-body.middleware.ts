@@ -19,14 +19,37 @@ function isJson(request: Request): boolean {
 }
 
 /**
+ * A route that reads its own body, as a stream, when it arrives in one of `types` (a run database
+ * uploaded, NDJSON lines): the middleware leaves such a body unread. Any other body on that route
+ * is JSON as everywhere else; a body of neither kind is refused with 415 naming `accepts`.
+ */
+export interface StreamedBodyRoute {
+  method: 'POST' | 'PUT';
+  path: string;
+  /** Matched against the media type alone (lower case, without parameters). */
+  types: readonly string[];
+  /** Whether a JSON body is accepted on the route as well. */
+  json: boolean;
+}
+
+function mediaType(request: Request): string | undefined {
+  return request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+}
+
+/**
  * JSON bodies per contract §1: not JSON → 415, malformed → 400, over 1 MiB → 413, each in the
  * contract's error shape. A POST without a body needs no content type. A refused body is read
  * and discarded before the answer (up to DISCARD_LIMIT_BYTES; see unread-body.ts), so that a
  * client still writing it reads the answer instead of a reset.
  */
-export const jsonBodyMiddleware: RequestHandler = (request: Request, response: Response, next: NextFunction) => {
+export const jsonBodyMiddleware = (streamed: readonly StreamedBodyRoute[] = []): RequestHandler => (request: Request, response: Response, next: NextFunction) => {
   if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next();
+  const route = streamed.find((candidate) => candidate.method === request.method && candidate.path === request.path);
+  const type = mediaType(request);
+  // Its own limits apply there: the route counts what it reads.
+  if (route && type !== undefined && route.types.includes(type)) return next();
   if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
+  if (route && (!route.json || !isJson(request))) return answerAfterBody(request, response, 415, `request body must be ${accepted(route)}`);
   if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
   refuseEndlessBody(request, response, 413, TOO_LARGE);
   parseJson(request, response, (error?: { type?: string; status?: number }) => {
@@ -38,6 +61,11 @@ export const jsonBodyMiddleware: RequestHandler = (request: Request, response: R
     answerAfterBody(request, response, status, message);
   });
 };
+
+function accepted(route: StreamedBodyRoute): string {
+  const types = route.json ? ['application/json', ...route.types] : [...route.types];
+  return types.length === 1 ? types[0] : `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}`;
+}
 
 function refusal(error: { type?: string; status?: number }): [number, string] {
   if (error.type === 'entity.too.large') return [413, TOO_LARGE];
