@@ -17,7 +17,6 @@ export const RUN_DATABASE_TYPES = ['application/vnd.sqlite3', 'application/octet
 /** Media type of POST /register_direct's bulk form: one result per line. */
 export const NDJSON_TYPE = 'application/x-ndjson';
 
-
 const parseDirectory = (value: string): string => {
   if (value.trim() === '' || value.includes('\0')) throw new InvalidArgumentError('must be a directory path');
   return value;

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { clientAddress, RequirePrivileges, RetryAfterInterceptor } from '@simsvc/auth';
 import { ApiErrors, IDENTIFIER_PATTERN, RegisterResultResponse } from '@simsvc/contracts';
 import type { Request, Response } from 'express';
@@ -26,7 +26,12 @@ export class RunUploadsController {
   })
   @ApiConsumes(...RUN_DATABASE_TYPES)
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiQuery({ name: 'execution_id', required: false, schema: EXECUTION_ID_SCHEMA, description: 'when given, the run database must be of it' })
+  @ApiQuery({
+    name: 'execution_id',
+    required: false,
+    schema: EXECUTION_ID_SCHEMA,
+    description: 'when given, the run database must be of it',
+  })
   @ApiOkResponse({ type: RegisterResultResponse })
   @ApiErrors(400, 401, 403, {
     409: 'registered concurrently by another request',
@@ -50,19 +55,25 @@ export class RunUploadsController {
   })
   @ApiProduces('application/vnd.sqlite3')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'the file' })
+  @ApiResponse({ status: 206, schema: { type: 'string', format: 'binary' }, description: 'the part of the file a Range asked for' })
+  @ApiResponse({ status: 304, description: 'not modified since the ETag given in If-None-Match' })
   @ApiErrors(400, 401, 403, 503, {
     404: 'result not found, or it has no run database inside the runs root',
     416: 'Range not satisfiable',
     422: 'the file has more than one hard link',
   })
   async download(@Param('execution_id', ExecutionIdPipe) executionId: string, @Res() response: Response): Promise<void> {
-    const path = await this.uploads.runDatabaseFile(executionId);
+    const { path, etag } = await this.uploads.runDatabaseFile(executionId);
+    // The app turns ETags off for JSON answers (create-service-app.ts), which sendFile follows.
+    response.setHeader('ETag', etag);
     response.attachment(`${executionId}.db`);
     response.type('application/vnd.sqlite3');
     await new Promise<void>((resolve, reject) => {
       response.sendFile(path, { dotfiles: 'allow', lastModified: true }, (error?: Error & { status?: number }) => {
         if (!error || response.headersSent) return resolve();
         response.removeHeader('Content-Disposition');
+        response.removeHeader('ETag');
+        response.removeHeader('Content-Type');
         if (error.status === 416) return reject(new RangeNotSatisfiable());
         if (error.status === 404) return reject(new RunDatabaseNotStored());
         reject(error);

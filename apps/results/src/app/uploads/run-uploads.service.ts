@@ -56,7 +56,7 @@ export class RunUploadsService {
    * runs root (uploaded or registered by path), with the read rules of /register that concern a
    * name: no way out of the root by `..` or a link, a regular file with a single link.
    */
-  async runDatabaseFile(executionId: string): Promise<string> {
+  async runDatabaseFile(executionId: string): Promise<{ path: string; etag: string }> {
     const record = await this.repository.find(executionId);
     if (!record) throw new ResultNotFound();
     if (!record.runDbPath) throw new RunDatabaseNotStored();
@@ -69,9 +69,10 @@ export class RunUploadsService {
       }
       throw error;
     }
-    const { nlink } = await stat(path);
+    const { nlink, size, mtimeMs } = await stat(path);
     // Another name of the file may lie outside the root (contract of run-database.worker.ts).
     if (nlink > 1) throw new InvalidRunDatabase(`run database has ${nlink} hard links; only a file with one link is served`);
-    return path;
+    // Size and modification time, as `send` makes it: a file replaced in place gets another.
+    return { path, etag: `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"` };
   }
 }

@@ -1,6 +1,7 @@
 // Streams a request body to a new private file, counting as it goes: past the cap the stream is
 // stopped and the file removed, so nothing of an oversized or broken upload stays on disk.
 import type { Request } from 'express';
+import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,7 +11,6 @@ import { UploadIncomplete, UploadTooLarge } from './upload.errors';
 export async function receiveBody(request: Request, path: string, maxBytes: number): Promise<number> {
   const declared = request.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxBytes) throw new UploadTooLarge(maxBytes);
-  const file = await open(path, 'wx', 0o600);
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -19,12 +19,19 @@ export async function receiveBody(request: Request, path: string, maxBytes: numb
     },
   });
   try {
-    await pipeline(request, counter, file.createWriteStream({ autoClose: false }));
-    await file.sync();
+    await pipeline(request, counter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await syncFile(path);
     return received;
   } catch (error) {
     await rm(path, { force: true });
     throw error instanceof UploadTooLarge ? error : new UploadIncomplete();
+  }
+}
+
+async function syncFile(path: string): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    await file.sync();
   } finally {
     await file.close();
   }

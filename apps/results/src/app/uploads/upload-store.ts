@@ -43,9 +43,8 @@ export class UploadStore {
    * by someone else): uploads are only ever written inside the runs root itself.
    */
   private async directory(segments: string[]): Promise<string> {
-    const root = await realpath(this.runsRoot);
-    const wanted = join(root, UPLOADS_DIRECTORY, ...segments);
-    await mkdir(wanted, { recursive: true, mode: 0o750 });
+    await mkdir(join(this.runsRoot, UPLOADS_DIRECTORY, ...segments), { recursive: true, mode: 0o750 });
+    const wanted = join(await realpath(this.runsRoot), UPLOADS_DIRECTORY, ...segments);
     if ((await realpath(wanted)) !== wanted) throw new Error(`${wanted} is not a plain directory of the runs root`);
     return wanted;
   }

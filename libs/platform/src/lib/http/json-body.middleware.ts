@@ -42,25 +42,28 @@ function mediaType(request: Request): string | undefined {
  * and discarded before the answer (up to DISCARD_LIMIT_BYTES; see unread-body.ts), so that a
  * client still writing it reads the answer instead of a reset.
  */
-export const jsonBodyMiddleware = (streamed: readonly StreamedBodyRoute[] = []): RequestHandler => (request: Request, response: Response, next: NextFunction) => {
-  if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next();
-  const route = streamed.find((candidate) => candidate.method === request.method && candidate.path === request.path);
-  const type = mediaType(request);
-  // Its own limits apply there: the route counts what it reads.
-  if (route && type !== undefined && route.types.includes(type)) return next();
-  if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
-  if (route && (!route.json || !isJson(request))) return answerAfterBody(request, response, 415, `request body must be ${accepted(route)}`);
-  if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
-  refuseEndlessBody(request, response, 413, TOO_LARGE);
-  parseJson(request, response, (error?: { type?: string; status?: number }) => {
-    // Already answered: the body grew past DISCARD_LIMIT_BYTES while it was being discarded.
-    if (response.headersSent) return;
-    if (!error) return next();
-    const [status, message] = refusal(error);
-    // Some refusals (an unknown content encoding) come before the body was read.
-    answerAfterBody(request, response, status, message);
-  });
-};
+export const jsonBodyMiddleware =
+  (streamed: readonly StreamedBodyRoute[] = []): RequestHandler =>
+  (request: Request, response: Response, next: NextFunction) => {
+    if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next();
+    const route = streamed.find((candidate) => candidate.method === request.method && candidate.path === request.path);
+    const type = mediaType(request);
+    // Its own limits apply there: the route counts what it reads.
+    if (route && type !== undefined && route.types.includes(type)) return next();
+    if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
+    if (route && (!route.json || !isJson(request)))
+      return answerAfterBody(request, response, 415, `request body must be ${accepted(route)}`);
+    if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
+    refuseEndlessBody(request, response, 413, TOO_LARGE);
+    parseJson(request, response, (error?: { type?: string; status?: number }) => {
+      // Already answered: the body grew past DISCARD_LIMIT_BYTES while it was being discarded.
+      if (response.headersSent) return;
+      if (!error) return next();
+      const [status, message] = refusal(error);
+      // Some refusals (an unknown content encoding) come before the body was read.
+      answerAfterBody(request, response, status, message);
+    });
+  };
 
 function accepted(route: StreamedBodyRoute): string {
   const types = route.json ? ['application/json', ...route.types] : [...route.types];
