@@ -8,6 +8,7 @@ import { ResultsMetrics } from './results.metrics';
 import { ResultsService } from './results.service';
 import { RunUploadsController } from '../uploads/run-uploads.controller';
 import { RunUploadsService } from '../uploads/run-uploads.service';
+import { BulkRegistrationService } from '../uploads/bulk-registration.service';
 
 // Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
 nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
@@ -15,6 +16,6 @@ nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 @Module({
   imports: [RunDatabaseModule],
   controllers: [ResultsController, RunUploadsController],
-  providers: [ResultsService, RunUploadsService, ParameterStatsCache, ResultsMetrics],
+  providers: [ResultsService, RunUploadsService, BulkRegistrationService, ParameterStatsCache, ResultsMetrics],
 })
 export class ResultsModule {}

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { clientAddress, RequirePrivileges, RetryAfterInterceptor } from '@simsvc/auth';
 import { ApiErrors, IDENTIFIER_PATTERN, RegisterResultResponse } from '@simsvc/contracts';
 import type { Request, Response } from 'express';
@@ -8,6 +8,7 @@ import { ExecutionIdPipe, OptionalExecutionIdPipe } from '../results/result-path
 import { RangeNotSatisfiable, RunDatabaseNotStored } from './upload.errors';
 import { RunUploadsService } from './run-uploads.service';
 
+const FILE_SCHEMA = { type: 'string', format: 'binary' } as const;
 const EXECUTION_ID_SCHEMA = { type: 'string', pattern: IDENTIFIER_PATTERN.source } as const;
 
 @ApiTags('results')
@@ -53,9 +54,12 @@ export class RunUploadsController {
     summary: "The result's run database file, for a result whose file is inside the runs root",
     description: 'Answers Range requests (206) and conditional ones by ETag (304).',
   })
-  @ApiProduces('application/vnd.sqlite3')
-  @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'the file' })
-  @ApiResponse({ status: 206, schema: { type: 'string', format: 'binary' }, description: 'the part of the file a Range asked for' })
+  @ApiResponse({ status: 200, content: { [RUN_DATABASE_TYPES[0]]: { schema: FILE_SCHEMA } }, description: 'the file' })
+  @ApiResponse({
+    status: 206,
+    content: { [RUN_DATABASE_TYPES[0]]: { schema: FILE_SCHEMA } },
+    description: 'the part of the file a Range asked for',
+  })
   @ApiResponse({ status: 304, description: 'not modified since the ETag given in If-None-Match' })
   @ApiErrors(400, 401, 403, 503, {
     404: 'result not found, or it has no run database inside the runs root',
