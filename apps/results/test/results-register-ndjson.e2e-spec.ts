@@ -75,6 +75,6 @@ describe('POST /register_direct as application/x-ndjson', () => {
       .set('X-Session-ID', await results.token())
       .set('Content-Type', 'text/plain')
       .send('x');
-    expectError(response, 415, 'request body must be application/json or application/x-ndjson');
+    expectError(response, 415, 'request body must be application/json');
   });
 });

@@ -21,7 +21,7 @@ function isJson(request: Request): boolean {
 /**
  * A route that reads its own body, as a stream, when it arrives in one of `types` (a run database
  * uploaded, NDJSON lines): the middleware leaves such a body unread. Any other body on that route
- * is JSON as everywhere else; a body of neither kind is refused with 415 naming `accepts`.
+ * is JSON when the route takes JSON (`json`), else refused with 415 naming `types`.
  */
 export interface StreamedBodyRoute {
   method: 'POST' | 'PUT';
@@ -51,8 +51,8 @@ export const jsonBodyMiddleware =
     // Its own limits apply there: the route counts what it reads.
     if (route && type !== undefined && route.types.includes(type)) return next();
     if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
-    if (route && (!route.json || !isJson(request)))
-      return answerAfterBody(request, response, 415, `request body must be ${accepted(route)}`);
+    // A route that takes JSON too keeps the contract's message (§1), which clients know.
+    if (route && !route.json) return answerAfterBody(request, response, 415, `request body must be ${route.types.join(' or ')}`);
     if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
     refuseEndlessBody(request, response, 413, TOO_LARGE);
     parseJson(request, response, (error?: { type?: string; status?: number }) => {
@@ -64,11 +64,6 @@ export const jsonBodyMiddleware =
       answerAfterBody(request, response, status, message);
     });
   };
-
-function accepted(route: StreamedBodyRoute): string {
-  const types = route.json ? ['application/json', ...route.types] : [...route.types];
-  return types.length === 1 ? types[0] : `${types.slice(0, -1).join(', ')} or ${types[types.length - 1]}`;
-}
 
 function refusal(error: { type?: string; status?: number }): [number, string] {
   if (error.type === 'entity.too.large') return [413, TOO_LARGE];
