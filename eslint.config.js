@@ -18,10 +18,22 @@ module.exports = [
           depConstraints: [
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts', 'type:testing', 'type:client'],
+              onlyDependOnLibsWithTags: [
+                'type:platform',
+                'type:auth',
+                'type:persistence',
+                'type:contracts',
+                'type:testing',
+                'type:client',
+                'type:run-database',
+              ],
             },
             { sourceTag: 'type:client', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts'] },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: ['type:platform', 'type:auth', 'type:persistence', 'type:contracts', 'type:run-database'],
+            },
+            { sourceTag: 'type:run-database', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:auth', 'type:persistence', 'type:contracts'] },
             { sourceTag: 'type:auth', onlyDependOnLibsWithTags: ['type:persistence', 'type:contracts'] },
             { sourceTag: 'type:persistence', onlyDependOnLibsWithTags: ['type:contracts'] },

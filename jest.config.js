@@ -2,7 +2,7 @@
 // jest run (one worker pool for the whole suite).
 const path = require('node:path');
 
-const libs = ['auth', 'client', 'contracts', 'persistence', 'platform', 'testing'];
+const libs = ['auth', 'client', 'contracts', 'persistence', 'platform', 'run-database', 'testing'];
 const services = ['cache', 'catalog', 'results', 'cli'];
 
 module.exports = async () => {

@@ -8,6 +8,11 @@
 //
 // Data: inputs x0..x8 uniform in [0, 100) and `mode`, one of 10 strings; outputs y0..y9 uniform
 // in [0, 1000). Every search request draws new bounds, so no two requests are alike.
+//
+// Sweep scenarios (issue 24): the best 50 runs by an output under a ~1 % input range, a cursor
+// page deep in an order against its first page, and POST /aggregate under the same range.
+// Environment: BENCH_RESULTS (runs, default 100,000), BENCH_RUN_DATABASES (0 skips that phase),
+// BENCH_DURATION (seconds per scenario), BENCH_SCENARIOS (comma-separated parts of scenario names).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +39,8 @@ const RUN_DATABASES = Number(process.env.BENCH_RUN_DATABASES ?? 1_000);
 const CONNECTIONS = 8;
 const LOAD_CONCURRENCY = 16;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+/** Only the scenarios whose name contains one of these comma-separated texts (default: all). */
+const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
 const SIMULATION = 'bench-sim';
 const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
 
@@ -127,6 +134,39 @@ function rangeSearch(inputShare: number, outputShare: number): () => SearchBody 
   };
 }
 
+/** Sweep questions (issue 24): an input range keeping ~1 %, the best 50 runs by an output. */
+function bestRunsSearch(): () => SearchBody {
+  const next = random((Date.now() + 1) & 0xffff);
+  return () => {
+    const x = next() * 99;
+    const k = Math.floor(next() * 9);
+    return {
+      simulation_name: SIMULATION,
+      input_filters: { [`x${k}`]: { $gte: x, $lt: x + 1 } },
+      order_by: [{ class: 'output', name: `y${k}`, direction: 'desc' }],
+      limit: 50,
+    };
+  };
+}
+
+/** The same aggregated: 4 outputs and a 50-bin histogram under the ~1 % range. */
+function rangeAggregate(): () => SearchBody {
+  const next = random((Date.now() + 2) & 0xffff);
+  return () => {
+    const x = next() * 99;
+    return {
+      simulation_name: SIMULATION,
+      input_filters: { x0: { $gte: x, $lt: x + 1 } },
+      params: [0, 1, 2, 3].map((k) => ({ class: 'output', name: `y${k}` })),
+      histogram: { class: 'output', name: 'y0', bins: 50 },
+    };
+  };
+}
+
+/** Every run by an output, descending: the body of the deep cursor page and its cursor. */
+const DEEP_ORDER = { simulation_name: SIMULATION, order_by: [{ class: 'output', name: 'y5', direction: 'desc' }], limit: 50 };
+const DEEP_PAGE = 20;
+
 function equalitySearch(): () => SearchBody {
   let call = 0;
   return () => ({ simulation_name: SIMULATION, input_filters: { mode: MODES[call++ % MODES.length] }, limit: 50 });
@@ -140,7 +180,20 @@ async function measure(service: RunningService, token: string, log: Log, backend
     { method: 'POST', path: '/search', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(makeBody()) }) },
   ];
   let statsCall = 0;
-  const scenarios: [name: string, requests: autocannon.Request[]][] = [
+  const aggregateBody = rangeAggregate();
+  let cursor: string | null = null;
+  for (let page = 0; page < DEEP_PAGE; page += 1) {
+    const response = await post(service.url, token, '/search', { ...DEEP_ORDER, ...(cursor === null ? {} : { cursor }) });
+    cursor = ((await response.json()) as { next_cursor: string | null }).next_cursor;
+  }
+  const allScenarios: [name: string, requests: autocannon.Request[]][] = [
+    ['search ~1 % input range, order_by output desc, top 50', searchRequests(bestRunsSearch())],
+    [`search order_by output desc, page ${DEEP_PAGE + 1} by cursor (no filter)`, searchRequests(() => ({ ...DEEP_ORDER, cursor }))],
+    [`search order_by output desc, page 1 (no filter)`, searchRequests(() => DEEP_ORDER)],
+    [
+      'aggregate 4 outputs + 50-bin histogram, ~1 % input range',
+      [{ method: 'POST', path: '/aggregate', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(aggregateBody()) }) }],
+    ],
     ['search 2 ranges, narrow (~0.2 %)', searchRequests(rangeSearch(0.02, 0.1))],
     ['search 2 ranges, broad (~8 %)', searchRequests(rangeSearch(0.2, 0.4))],
     ['search string equality (10 %)', searchRequests(equalitySearch())],
@@ -155,6 +208,7 @@ async function measure(service: RunningService, token: string, log: Log, backend
       ],
     ],
   ];
+  const scenarios = allScenarios.filter(([name]) => SCENARIO_FILTERS.some((filter) => name.includes(filter)));
   // A sample of each, to show what the scenario selects.
   const totalOf = async (body: SearchBody): Promise<number> =>
     ((await (await post(service.url, token, '/search', body)).json()) as { total: number }).total;
@@ -220,7 +274,7 @@ async function benchBackend(backend: string, pgAdminUrl: string, log: Log): Prom
       await withPg(database.url, (client) => client.query('VACUUM ANALYZE'));
     }
     const figures = await measure(service, token, log, backend);
-    const registerRate = await registerRunDatabases(service, token, runsRoot, log, backend);
+    const registerRate = RUN_DATABASES > 0 ? await registerRunDatabases(service, token, runsRoot, log, backend) : 0;
     log(`${backend}: service RSS after the run ${Math.round(processUsage(service.pid).rssBytes / 1024 / 1024)} MB`);
     return { figures, registerRate };
   } finally {

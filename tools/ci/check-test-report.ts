@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { TestSummary } from './project-reporter.ts';
 
 const REQUIRED_PROJECTS = [
-  ...['auth', 'contracts', 'persistence', 'platform', 'testing'],
+  ...['auth', 'contracts', 'persistence', 'platform', 'run-database', 'testing'],
   ...['cache', 'catalog', 'results'].flatMap((service) => [service, `${service}:sqlite`, `${service}:postgresql`]),
   ...['client', 'client:sqlite', 'client:postgresql'],
 ];

@@ -9,10 +9,9 @@ import path from 'node:path';
 import { REPO_ROOT, SERVICES, distMain } from '../cluster/dist.ts';
 
 const ROOT_INPUTS = ['package-lock.json', 'tsconfig.base.json', 'nx.json'];
-/** libs/testing is for tests only; libs/client is bundled by the apps that name it here only. */
+/** libs/testing is for tests only; libs/client and libs/run-database are bundled by the apps named here only. */
 const TEST_LIBRARY = 'testing';
-const CLIENT_LIBRARY = 'client';
-const CLIENT_APPS = new Set(['cli', 'console']);
+const LIBRARY_APPS: Record<string, ReadonlySet<string>> = { client: new Set(['cli', 'console']), 'run-database': new Set(['cli']) };
 /**
  * Touched after a successful `nx run-many -t build`: Nx leaves a bundle untouched when its cached
  * output already matches, so the bundle's own time can stay older than an unrelated source.
@@ -88,7 +87,7 @@ export function staleServices(services: readonly string[]): StaleService[] {
 function libraryInputs(app: string): Mtime {
   const libraries = fs
     .readdirSync(path.join(REPO_ROOT, 'libs'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== TEST_LIBRARY && (entry.name !== CLIENT_LIBRARY || CLIENT_APPS.has(app)));
+    .filter((entry) => entry.isDirectory() && entry.name !== TEST_LIBRARY && (LIBRARY_APPS[entry.name]?.has(app) ?? true));
   return newest(libraries.map((entry) => newestMtime(path.join(REPO_ROOT, 'libs', entry.name))));
 }
 

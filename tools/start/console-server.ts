@@ -139,7 +139,7 @@ const SERVICE_PORTS = { cache: 8001, catalog: 8002, results: 8003 } as const;
  * For `npm start` (which has built the console with the services when stale): serves it on
  * SIMSVC_CONSOLE_PORT (8000) in front of the services on the ports they read from the environment.
  */
-export async function serveConsoleForStart(note: (line: string) => void, env = process.env): Promise<RunningConsoleServer> {
+export async function serveConsoleForStart(env = process.env): Promise<RunningConsoleServer> {
   const port = Number(env['SIMSVC_CONSOLE_PORT'] ?? DEFAULT_CONSOLE_PORT);
   const upstream = (service: (typeof CONSOLE_SERVICES)[number]) => `http://127.0.0.1:${servicePort(service, env)}`;
   const server = await startConsoleServer({
@@ -147,6 +147,5 @@ export async function serveConsoleForStart(note: (line: string) => void, env = p
     port,
     upstreams: { cache: upstream('cache'), catalog: upstream('catalog'), results: upstream('results') },
   });
-  note(`console  ${server.url}  (the services under /api/cache, /api/catalog, /api/results)`);
   return server;
 }

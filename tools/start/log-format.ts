@@ -1,5 +1,7 @@
 // Service output for people: each line prefixed with its service, pino JSON lines pretty-printed
 // as `HH:MM:SS level msg (req id)`, colors only on a terminal (NO_COLOR / FORCE_COLOR honoured).
+// Request lines (one per request, observeRequests in libs/platform) are left out unless asked for
+// (`npm start -- --access-log`), except those of a 5xx: a server fault is always shown.
 
 const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 type Color = 'reset' | 'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan';
@@ -33,6 +35,10 @@ interface PinoRecord {
   msg?: unknown;
   context?: string;
   reqId?: string;
+  requestId?: string;
+  method?: string;
+  url?: string;
+  statusCode?: number;
   req?: { id?: string; method?: string; url?: string };
   res?: { statusCode?: number };
   responseTime?: number;
@@ -47,23 +53,41 @@ function describe(record: PinoRecord): string {
   } else if (record.req && record.res && message === 'request errored') {
     message = `${record.req.method} ${record.req.url} → ${record.res.statusCode} failed (${record.responseTime} ms)`;
   }
+  if (isRequestLine(record)) {
+    message = `${record.method} ${record.url} → ${record.statusCode}${message === 'request aborted' ? ' aborted' : ''} (${record.responseTime} ms)`;
+  }
   if (record.context) message = `[${record.context}] ${message}`;
   if (record.err) message += `: ${record.err.message ?? record.err.type ?? JSON.stringify(record.err)}`;
   return message;
 }
 
-/** A formatter for one service: `format(line)` returns the text to print (may span lines). */
+const REQUEST_MESSAGES = new Set(['request completed', 'request aborted']);
+
+/** One request's line as the services write it: method, URL, status, milliseconds. */
+function isRequestLine(record: PinoRecord): boolean {
+  return typeof record.msg === 'string' && REQUEST_MESSAGES.has(record.msg) && typeof record.method === 'string';
+}
+
+/** A formatter for one service: `format(line)` returns the text to print (may span lines), or undefined to print nothing. */
 export interface FormatterOptions {
   name: string;
+  /** Print a line per request (else only those of a 5xx). */
+  accessLog?: boolean;
   /** Width of the widest name, so that the prefixes line up. */
   width?: number;
   index?: number;
   color?: boolean;
 }
 
-export function createFormatter({ name, width = name.length, index = 0, color = false }: FormatterOptions): (line: string) => string {
+export function createFormatter({
+  name,
+  width = name.length,
+  index = 0,
+  color = false,
+  accessLog = false,
+}: FormatterOptions): (line: string) => string | undefined {
   const prefix = paint(color, SERVICE_COLORS[index % SERVICE_COLORS.length], `[${name}]`.padEnd(width + 2));
-  return function format(line: string): string {
+  return function format(line: string): string | undefined {
     let record: PinoRecord | undefined;
     if (line.startsWith('{')) {
       try {
@@ -73,8 +97,9 @@ export function createFormatter({ name, width = name.length, index = 0, color = 
       }
     }
     if (!record || typeof record !== 'object' || record.level === undefined) return `${prefix} ${line}`;
+    if (!accessLog && isRequestLine(record) && (record.statusCode ?? 0) < 500) return undefined;
     const level = LEVELS[record.level] ?? String(record.level);
-    const id = record.req?.id ?? record.reqId;
+    const id = record.req?.id ?? record.reqId ?? record.requestId;
     const parts = [
       paint(color, 'dim', clock(record.time)),
       paint(color, LEVEL_COLORS[level] ?? 'reset', level.padEnd(5)),

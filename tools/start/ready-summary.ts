@@ -1,5 +1,6 @@
-// What `npm start` says once every service listens: one line per service with its URL and its
-// API docs, and the admin user created at start-up (its name only; never the password).
+// What `npm start` says once every service listens, as its last lines: the console's URL, one line
+// per service with its URL and its API docs, the admin user created at start-up (its name only;
+// never the password), and the command to try next.
 
 const LISTENING = /^listening on (http:\/\/\S+)$/;
 const ADMIN_CREATED = /^created admin user (.+)$/;
@@ -32,7 +33,11 @@ export interface ReadySummary {
  * Collects the services' log lines. `services`: in the order to print them; `adminUsername`:
  * SIMSVC_ADMIN_USERNAME, if set.
  */
-export function createReadySummary(services: readonly string[], adminUsername: string | undefined): ReadySummary {
+export function createReadySummary(
+  services: readonly string[],
+  adminUsername: string | undefined,
+  consoleUrl: string | undefined,
+): ReadySummary {
   const urls = new Map<string, string>();
   const createdAdmins = new Set<string>();
   return {
@@ -46,12 +51,14 @@ export function createReadySummary(services: readonly string[], adminUsername: s
     },
     summary() {
       if (!services.every((service) => urls.has(service))) return undefined;
-      const width = Math.max(...services.map((service) => service.length));
-      const lines = services.map((service) => `${service.padEnd(width)}  ${urls.get(service)}  docs: ${urls.get(service)}/docs`);
+      const width = Math.max('console'.length, ...services.map((service) => service.length));
+      const lines = consoleUrl ? [`${'console'.padEnd(width)}  ${consoleUrl}`] : [];
+      lines.push(...services.map((service) => `${service.padEnd(width)}  ${urls.get(service)}  docs: ${urls.get(service)}/docs`));
       if (!adminUsername) lines.push('no admin user: set SIMSVC_ADMIN_USERNAME and SIMSVC_ADMIN_PASSWORD to create one at start-up');
       else if (createdAdmins.has(adminUsername))
         lines.push(`admin user "${adminUsername}" created (password: the SIMSVC_ADMIN_PASSWORD you set)`);
       else lines.push(`admin user "${adminUsername}" already exists (left unchanged)`);
+      lines.push('next: npx simsvc demo   (a sweep of 2,000 runs to look at in the console)');
       return lines;
     },
   };

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 // npm start — cache (8001), catalog (8002) and results (8003) in one command, on their defaults
 // (sqlite, data in ./data). Builds first when dist/ is missing or older than the sources.
-// Extra arguments go to every service (`npm start -- --log-level debug`); the environment is
+// Extra arguments go to every service (`npm start -- --log-level debug`), except `--access-log`,
+// which prints the services' request lines (left out otherwise); the environment is
 // passed through (SIMSVC_*; SIMSVC_ADMIN_USERNAME/PASSWORD create a first admin). The services
 // listen on 127.0.0.1 and trust loopback's X-Forwarded-For (the console's) unless told otherwise
 // (laptop-defaults.ts; `npm start -- --host 0.0.0.0` opens them to the network).
-// Once all three listen, it prints each one's URL and docs URL and the admin user created, and
-// serves the web console and the three services' APIs at http://127.0.0.1:8000.
+// It serves the web console and the three services' APIs at http://127.0.0.1:8000; once all three
+// listen, its last lines are the console's URL, each service's URL and docs URL, the admin user
+// created and the next command to try.
+// package.json runs it as `node --disable-warning=DEP0060 …`: http-proxy (under
+// http-proxy-middleware, the console's proxy) calls the deprecated util._extend on every proxied
+// request, and that warning is the one Node would print.
 // Ctrl-C stops all three (SIGTERM, waiting for each to exit); if one exits on its own, the
 // others are stopped and the exit status is non-zero.
 
@@ -18,6 +23,8 @@ import { createReadySummary } from './ready-summary.ts';
 import { serveConsoleForStart } from './console-server.ts';
 import { supervise } from './supervisor.ts';
 
+const ACCESS_LOG = '--access-log';
+
 async function main(): Promise<number> {
   const color = useColor(process.stdout);
   const note = (line: string): boolean => process.stdout.write(`${paint(color, 'bold', '[start]')} ${line}\n`);
@@ -27,12 +34,13 @@ async function main(): Promise<number> {
     note((error as Error).message);
     return 1;
   }
-  const extraArgs = process.argv.slice(2);
+  const accessLog = process.argv.includes(ACCESS_LOG);
+  const extraArgs = process.argv.slice(2).filter((arg) => arg !== ACCESS_LOG);
   note(`starting ${SERVICES.join(', ')}${extraArgs.length > 0 ? ` with ${extraArgs.join(' ')}` : ''} (Ctrl-C stops them)`);
-  // The web console on :8000 in front of the three (tools/start/console-server.ts); its line comes
-  // before the services' summary, which stays the last thing printed once they listen.
-  await serveConsoleForStart(note).catch((error: Error) => note(`console not served: ${error.message}`));
-  const ready = createReadySummary(SERVICES, process.env.SIMSVC_ADMIN_USERNAME || undefined);
+  // The web console on :8000 in front of the three (tools/start/console-server.ts); its URL opens
+  // the summary printed once they listen.
+  const consoleServer = await serveConsoleForStart().catch((error: Error) => void note(`console not served: ${error.message}`));
+  const ready = createReadySummary(SERVICES, process.env.SIMSVC_ADMIN_USERNAME || undefined, consoleServer?.url);
   let announced = false;
   const env = laptopEnvironment(SERVICES, process.env);
   return supervise({
@@ -46,6 +54,7 @@ async function main(): Promise<number> {
     out: (line) => void process.stdout.write(`${line}\n`),
     note,
     color,
+    accessLog,
     onLine: (service, line) => {
       if (announced) return;
       ready.observe(service, line);

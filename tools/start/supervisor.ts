@@ -24,6 +24,8 @@ export interface SuperviseOptions {
   /** Supervisor messages. */
   note: (line: string) => void;
   color: boolean;
+  /** Print the services' request lines (`--access-log`). */
+  accessLog?: boolean;
   /** Sees every raw output line. */
   onLine?: (name: string, line: string) => void;
 }
@@ -43,7 +45,7 @@ interface Child {
 }
 
 /** Resolves to the exit status for the whole run. */
-export function supervise({ processes, out, note, color, onLine = () => undefined }: SuperviseOptions): Promise<number> {
+export function supervise({ processes, out, note, color, accessLog = false, onLine = () => undefined }: SuperviseOptions): Promise<number> {
   const width = Math.max(...processes.map((p) => p.name.length));
   const children: Child[] = [];
   let stopping = false;
@@ -105,7 +107,7 @@ export function supervise({ processes, out, note, color, onLine = () => undefine
     process.on('exit', killAll);
 
     processes.forEach((spec, index) => {
-      const format = createFormatter({ name: spec.name, width, index, color });
+      const format = createFormatter({ name: spec.name, width, index, color, accessLog });
       // Own process group: the terminal's Ctrl-C reaches only us, and we stop the services in order.
       const child = spawn(spec.command, spec.args, {
         cwd: spec.cwd,
@@ -123,7 +125,8 @@ export function supervise({ processes, out, note, color, onLine = () => undefine
       children.push(entry);
       for (const stream of [child.stdout, child.stderr]) {
         forEachLine(stream, (line) => {
-          out(format(line));
+          const text = format(line);
+          if (text !== undefined) out(text);
           onLine(spec.name, line);
         });
       }

@@ -33,8 +33,11 @@ describe('cache: U+0000 in requests', () => {
     const query = await svc.http().get('/cache/entries?simulation_name=%00').set('X-Session-ID', token);
     expect({ status: query.status, message: query.body.message }).toEqual({ status: 400, message: 'query string must not contain U+0000' });
     const path = await svc.http().get(entryPath('a\u0000b')).set('X-Session-ID', token);
-    // The key's own rule answers first for a path: a cache key holds no control character.
-    expect({ status: path.status, message: path.body.message }).toEqual({
+    // Refused before routing, for every path of every service (issue 22, item 13).
+    expect({ status: path.status, message: path.body.message }).toEqual({ status: 400, message: 'URL path must not contain U+0000' });
+    // Other control characters stay the key's own rule.
+    const control = await svc.http().get(entryPath('a\u0001b')).set('X-Session-ID', token);
+    expect({ status: control.status, message: control.body.message }).toEqual({
       status: 400,
       message: 'cache_key must not contain control characters',
     });

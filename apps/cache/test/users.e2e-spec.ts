@@ -323,6 +323,31 @@ describe('users', () => {
       expect((await fetchUser(user.username).expect(200)).body).toEqual(created);
     });
 
+    // Found by the fuzz test (issue 22, item 13): validator.js's isEmail threw on it, a 500.
+    it('refuses an email holding an unpaired surrogate with 400, in a creation or a change, and changes nothing', async () => {
+      const user = makeUser();
+      const created = (await create(user).expect(201)).body;
+      const count = await userCount();
+      for (const response of [
+        await svc
+          .http()
+          .patch(`/users/${user.username}`)
+          .set('X-Session-ID', admin)
+          .set('Content-Type', 'application/json')
+          .send('{"email":"\\ud800"}'),
+        await svc
+          .http()
+          .post('/users')
+          .set('X-Session-ID', admin)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify({ ...makeUser(), email: 'a\ud800@example.org' })),
+      ]) {
+        expect({ status: response.status, message: response.body.message }).toEqual({ status: 400, message: 'email must be an email' });
+      }
+      expect((await fetchUser(user.username).expect(200)).body).toEqual(created);
+      expect(await userCount()).toBe(count);
+    });
+
     it('answers 404 "user not found"', async () => {
       expect((await patch('nobody-here', { role: 'admin' }).expect(404)).body).toEqual({
         statusCode: 404,

@@ -64,4 +64,30 @@ describe('catalog: keys constructor and prototype, and U+0000 in requests', () =
       .set('X-Session-ID', await svc.tokenFor('user'));
     expect([search.status, search.body.message]).toEqual([400, 'query string must not contain U+0000']);
   });
+
+  // Found by the fuzz test (issue 22, item 13): the search index reached PostgreSQL as JSON,
+  // where the escape of an unpaired surrogate is an error (a 500).
+  it('registers and updates a simulation whose description and tags hold an unpaired surrogate', async () => {
+    const name = uniqueName('surrogate');
+    const body = JSON.stringify(makeSimulation({ name, description: 'half \ud800 pair', tags: ['x\udfff', 'ok'] }));
+    const registered = await svc
+      .http()
+      .post('/simulations')
+      .set('X-Session-ID', await svc.tokenFor('developer'))
+      .set('Content-Type', 'application/json')
+      .send(body);
+    expect(registered.status).toBe(201);
+    const updated = await svc
+      .http()
+      .patch(`/simulations/${registered.body.id}`)
+      .set('X-Session-ID', await svc.tokenFor('developer'))
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ description: 'other \udc00 half', tags: ['\ud801'] }));
+    expect(updated.status).toBe(200);
+    const found = await svc
+      .http()
+      .get('/simulations/search?query=other')
+      .set('X-Session-ID', await svc.tokenFor('user'));
+    expect(found.body.map((s: { name: string }) => s.name)).toContain(name);
+  });
 });

@@ -274,6 +274,23 @@ describe('simsvc guides (issue 25.4–25.7)', () => {
       expect(await ids(['--version', '1.0.0', '--status', 'completed'])).toEqual(['guide-0', 'guide-1']);
     });
 
+    it('results search --order-by sorts on the service, up to three keys', async () => {
+      const order = async (args: string[]) =>
+        (await json(['results', 'search', '--simulation', 'heat-guide', ...args])).results.map(
+          (hit: { execution_id: string }) => hit.execution_id,
+        );
+      expect(await order(['--order-by', 'out.energy desc'])).toEqual(['guide-3', 'guide-2', 'guide-1', 'guide-0']);
+      expect(await order(['--order-by', 'in.length', '--limit', '2'])).toEqual(['guide-0', 'guide-1']);
+      expect(await order(['--order-by', 'execution_id desc'])).toEqual(['guide-3', 'guide-2', 'guide-1', 'guide-0']);
+      const bad = await services.cli(['results', 'search', '--simulation', 'heat-guide', '--order-by', 'energy sideways']);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("--order-by: 'energy sideways' is not KEY [asc|desc]");
+      const four = ['in.length', 'out.energy', 'created_at', 'execution_id'].flatMap((key) => ['--order-by', key]);
+      expect((await services.cli(['results', 'search', '--simulation', 'heat-guide', ...four])).stderr).toContain(
+        '--order-by: at most 3 keys, not 4',
+      );
+    });
+
     it('catalog stats takes NAME[@VERSION] like catalog show', async () => {
       const body = (version: string) => ({
         name: 'stats-by-name',

@@ -53,7 +53,7 @@ describe('console', () => {
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(await page.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect((await fetch(`${stack.consoleUrl}/api/catalog/health`)).status).toBe(200);
-    expect((await fetch(`${stack.consoleUrl}/api/cache/cache/stats`)).status).toBe(401);
+    expect((await fetch(`${stack.consoleUrl}/api/cache/cache/entries`)).status).toBe(401);
   });
 
   it('shows the service message for a wrong password and stays on sign-in', async () => {

@@ -10,8 +10,9 @@ jest.setTimeout(180_000);
 
 /** The read deadline of a run database (run-database-limits.ts), counted from the request's arrival. */
 const DEADLINE_MS = 10_000;
-/** Slack for scheduling on a busy 2-core machine: answers come within the deadline plus this. */
-const SLACK_MS = 2_500;
+/** Slack for scheduling on a busy 2-core machine (CI runs this beside other suites): answers come
+ * within the deadline plus this; without the queue they took 20 s and more. */
+const SLACK_MS = 5_000;
 /** Reads one address may have waiting or running at once (run-database-queue.ts). */
 const READS_PER_ADDRESS = 8;
 /** Reads that may wait for a worker, all addresses together (run-database-queue.ts). */

@@ -15,4 +15,5 @@ export * from './lib/anonymous-session-limit';
 export * from './lib/session-purge';
 export * from './lib/auth.errors';
 export * from './lib/auth.interceptors';
+export { SIGNING_KEY } from './lib/auth.tokens';
 export * from './lib/client-address';

@@ -6,3 +6,4 @@ export type { paths as CachePaths, components as CacheComponents, operations as 
 export type { paths as CatalogPaths, components as CatalogComponents, operations as CatalogOperations } from './generated/catalog.js';
 export type { paths as ResultsPaths, components as ResultsComponents, operations as ResultsOperations } from './generated/results.js';
 export type { CacheSchema, CatalogSchema, ResultsSchema } from './lib/schemas.js';
+export { searchHits, searchPages, type SearchBody, type SearchHit, type SearchPage } from './lib/search-pages.js';

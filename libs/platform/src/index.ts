@@ -14,4 +14,4 @@ export { restoreDataKeys, setAsideDataKeys } from './lib/errors/data-keys';
 export * from './lib/openapi/openapi';
 export * from './lib/openapi/print-openapi';
 export type { StreamedBodyRoute } from './lib/http/json-body.middleware';
-export { answerAfterBody } from './lib/http/unread-body';
+export { answerAfterBody, DISCARD_LIMIT_BYTES } from './lib/http/unread-body';

@@ -1,6 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT, requireCurrentBuild } from './current-build';
+
+/** The node options of package.json's `start` script (`node --disable-warning=… tools/start/start-all.ts`): run as npm runs it. */
+function startScriptNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 /**
  * `npm start` (tools/start/start-all.ts) as a child process. It builds what is stale, which a
@@ -11,9 +18,10 @@ export class StartAllProcess {
   private readonly child: ChildProcess;
   private readonly exited: Promise<number | null>;
 
-  constructor(env: Record<string, string>) {
+  /** `args`: what follows `npm start --`. */
+  constructor(env: Record<string, string>, args: string[] = []) {
     requireCurrentBuild(['cache', 'catalog', 'results']);
-    this.child = spawn(process.execPath, [join(REPO_ROOT, 'tools/start/start-all.ts')], {
+    this.child = spawn(process.execPath, [...startScriptNodeOptions(), join(REPO_ROOT, 'tools/start/start-all.ts'), ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env['PATH'] ?? '', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,11 +40,13 @@ export class StartAllProcess {
       .map((line) => line.slice('[start] '.length));
   }
 
-  /** Resolves once a note matches; rejects if npm start exits first. */
-  async waitForNote(pattern: RegExp): Promise<void> {
+  /** Resolves once a note matches; rejects if npm start exits first or `withinMs` pass. */
+  async waitForNote(pattern: RegExp, withinMs = 45_000): Promise<void> {
+    const deadline = Date.now() + withinMs;
     while (!this.notes().some((note) => pattern.test(note))) {
       const code = await Promise.race([this.exited, new Promise<'waiting'>((later) => setTimeout(() => later('waiting'), 50))]);
       if (code !== 'waiting') throw new Error(`npm start exited (${code}) before printing ${pattern}:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`npm start did not print ${pattern} within ${withinMs} ms:\n${this.output}`);
     }
   }
 

@@ -47,6 +47,7 @@ describe('the simsvc command tree', () => {
         'users set-role',
         'users delete',
         'completion',
+        'demo',
       ].sort(),
     );
   });

@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { registerCacheCommands } from './commands/cache.commands';
 import { registerCatalogCommands } from './commands/catalog.commands';
 import { registerCompletionCommand } from './commands/completion.command';
+import { registerDemoCommand } from './commands/demo/demo.command';
 import { registerResultsCommands } from './commands/results.commands';
 import { registerSessionCommands } from './commands/session.commands';
 import { registerUsersCommands } from './commands/users.commands';
@@ -57,6 +58,7 @@ export function createProgram(io: ProgramIo): Command {
   registerResultsCommands(program);
   registerUsersCommands(program);
   registerCompletionCommand(program);
+  registerDemoCommand(program);
   return program;
 }
 

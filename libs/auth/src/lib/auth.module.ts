@@ -11,7 +11,7 @@ import {
 } from '@simsvc/persistence';
 import { AdminBootstrap } from './admin-bootstrap';
 import { AuthConfig } from './auth-config';
-import { AUTH_CONFIG } from './auth.tokens';
+import { AUTH_CONFIG, SIGNING_KEY } from './auth.tokens';
 import { AnonymousSessionLimit } from './anonymous-session-limit';
 import { KnownAddresses } from './known-addresses';
 import { LoginService } from './login.service';
@@ -61,7 +61,8 @@ export class AuthModule {
         AdminBootstrap,
         { provide: APP_GUARD, useClass: SessionGuard },
       ],
-      exports: [AUTH_CONFIG, SessionService],
+      // SIGNING_KEY: services derive keys of their own from it (results: search cursors).
+      exports: [AUTH_CONFIG, SIGNING_KEY, SessionService],
     };
   }
 }

@@ -1,5 +1,25 @@
 // Generated from openapi/results.json by tools/openapi/write-client-types.ts (npm run client:types). Do not edit.
 export type paths = {
+  '/aggregate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * count, min, max, avg, stddev, p05, p50, p95 of parameters, and a histogram, over the runs matching search filters
+     * @description Numbers only; stddev is the population standard deviation, percentiles interpolate linearly between closest ranks; on the log scale values ≤ 0 are left out and counted as excluded. One snapshot.
+     */
+    post: operations['ResultsController_aggregate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -47,8 +67,8 @@ export type paths = {
     get?: never;
     put?: never;
     /**
-     * Register a result given inline, or many as application/x-ndjson (one per line); the schema is inferred from the values
-     * @description An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing. An application/x-ndjson body holds at most 10000 lines, each a JSON body; the valid ones are stored in transactions of at most 1,000 and the answer is {registered, updated, failed: [{line, message}]}.
+     * Register a result given inline; the schema is inferred from the values
+     * @description An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing.
      */
     post: operations['ResultsController_registerDirect'];
     delete?: never;
@@ -75,46 +95,6 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
-  '/results/{execution_id}/run-database': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The result's run database file, for a result whose file is inside the runs root
-     * @description Answers Range requests (206) and conditional ones by ETag (304).
-     */
-    get: operations['RunUploadsController_download'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/runs': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Upload a finished run database and register it
-     * @description The body is the SQLite file itself. It is read as /register reads one, stored under <runs-root>/uploads/<simulation>/<execution_id>.db and registered; uploading an execution_id again replaces file and result in place.
-     */
-    post: operations['RunUploadsController_upload'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/search': {
     parameters: {
       query?: never;
@@ -124,7 +104,10 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Results of a simulation, or of all without simulation_name, matching input and output filters, newest first */
+    /**
+     * Results of a simulation, or of all without simulation_name, matching input and output filters, in order_by order (newest first without it)
+     * @description Pages by offset, or by cursor: each answer carries next_cursor (null on the last page), which a tampered cursor or one of another search fails with 400.
+     */
     post: operations['ResultsController_search'];
     delete?: never;
     options?: never;
@@ -262,17 +245,80 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
-    BulkRegisterFailure: {
-      /** @description line number in the body, from 1 */
-      line: number;
-      message: string;
+    AggregateResultsDto: {
+      /**
+       * @description absent or null: every simulation
+       * @example heat-1d
+       */
+      simulation_name?: string | null;
+      simulation_version?: string | null;
+      /** @example completed */
+      status?: string | null;
+      /**
+       * @description {NAME: COND}; COND is a value (equality; numbers compare numerically) or an object of operators $eq $ne $gt $gte $lt $lte $in. $gt/$gte/$lt/$lte take a number, $in an array. All conditions must hold; a result lacking the parameter never matches.
+       * @example {
+       *       "length": {
+       *         "$gte": 1,
+       *         "$lt": 5
+       *       },
+       *       "mode": "fast"
+       *     }
+       */
+      input_filters?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description {NAME: COND}; COND is a value (equality; numbers compare numerically) or an object of operators $eq $ne $gt $gte $lt $lte $in. $gt/$gte/$lt/$lte take a number, $in an array. All conditions must hold; a result lacking the parameter never matches.
+       * @example {
+       *       "length": {
+       *         "$gte": 1,
+       *         "$lt": 5
+       *       },
+       *       "mode": "fast"
+       *     }
+       */
+      output_filters?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @example [
+       *       {
+       *         "class": "output",
+       *         "name": "energy"
+       *       }
+       *     ]
+       */
+      params: {
+        /** @enum {string} */
+        class: 'input' | 'output';
+        name: string;
+      }[];
+      /**
+       * @example {
+       *       "class": "output",
+       *       "name": "energy",
+       *       "bins": 50,
+       *       "scale": "linear"
+       *     }
+       */
+      histogram?: {
+        /** @enum {string} */
+        class?: 'input' | 'output';
+        name?: string;
+        bins?: number;
+        /**
+         * @default linear
+         * @enum {string}
+         */
+        scale?: 'linear' | 'log';
+      } | null;
     };
-    BulkRegisterResponse: {
-      /** @description lines registered as new results */
-      registered: number;
-      /** @description lines whose execution_id was registered already, updated in place */
-      updated: number;
-      failed: components['schemas']['BulkRegisterFailure'][];
+    AggregateResultsResponse: {
+      /** @description runs matching the filters */
+      total: number;
+      params: components['schemas']['ParameterAggregate'][];
+      /** @description present when the request asks for a histogram */
+      histogram?: components['schemas']['HistogramAggregate'];
     };
     CreateAnonymousSessionDto: {
       /**
@@ -323,6 +369,21 @@ export type components = {
       /** @enum {string} */
       backend: 'sqlite' | 'postgresql';
     };
+    HistogramAggregate: {
+      /** @enum {string} */
+      class: 'input' | 'output';
+      name: string;
+      /** @enum {string} */
+      scale: 'linear' | 'log';
+      /** @description bins + 1 edges from the smallest to the largest value; empty without values */
+      edges: number[];
+      /** @description values per bin; each bin holds [edge, next edge), the last also its upper edge */
+      counts: number[];
+      /** @description values counted in the bins */
+      count: number;
+      /** @description numeric values left out: those ≤ 0 on the log scale */
+      excluded: number;
+    };
     LoginDto: {
       /** @example alice */
       username: string;
@@ -333,6 +394,22 @@ export type components = {
        * @default 24
        */
       lifetime_hours?: number;
+    };
+    ParameterAggregate: {
+      /** @enum {string} */
+      class: 'input' | 'output';
+      name: string;
+      /** @description matching runs whose value is a number */
+      count: number;
+      min: number | null;
+      max: number | null;
+      avg: number | null;
+      /** @description population standard deviation (divides by count) */
+      stddev: number | null;
+      /** @description percentiles by linear interpolation between closest ranks */
+      p05: number | null;
+      p50: number | null;
+      p95: number | null;
     };
     ParameterStatsResponse: {
       simulation_name: string;
@@ -557,20 +634,52 @@ export type components = {
       output_filters?: {
         [key: string]: unknown;
       };
+      /**
+       * @description Sort keys, most significant first. Numbers order numerically, strings by code point, other types after them (among themselves by result id); runs lacking the parameter come last in both directions; ties by result id. Absent or empty: newest first.
+       * @example [
+       *       {
+       *         "class": "output",
+       *         "name": "energy",
+       *         "direction": "desc"
+       *       }
+       *     ]
+       */
+      order_by?:
+        | (
+            | {
+                /** @enum {string} */
+                class: 'input' | 'output';
+                name: string;
+                /** @enum {string} */
+                direction: 'asc' | 'desc';
+              }
+            | {
+                /** @enum {string} */
+                field: 'created_at' | 'execution_id';
+                /** @enum {string} */
+                direction: 'asc' | 'desc';
+              }
+          )[]
+        | null;
       /** @default 50 */
       limit?: number | null;
       /** @default 0 */
       offset?: number | null;
+      /** @description the next_cursor of the previous page of the same search (filters and order_by); instead of offset */
+      cursor?: string | null;
     };
     SearchResultsResponse: {
-      /** @description all matches */
-      total: number;
-      limit: number;
-      offset: number;
-      /** @description newest first */
+      /** @description in order_by order; newest first without it */
       results: components['schemas']['SearchHit'][];
       /** @description hits returned */
       count: number;
+      /** @description all matches */
+      total: number;
+      limit: number;
+      /** @description null on a page asked for by cursor */
+      offset: number | null;
+      /** @description send as cursor for the next page; null on the last page */
+      next_cursor: string | null;
     };
     SessionInfoDto: {
       /** @example true */
@@ -645,6 +754,83 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+  ResultsController_aggregate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AggregateResultsDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AggregateResultsResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   HealthController_health: {
     parameters: {
       query?: never;
@@ -799,7 +985,6 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RegisterDirectDto'];
-        'application/x-ndjson': components['schemas']['RegisterDirectDto'];
       };
     };
     responses: {
@@ -808,7 +993,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RegisterResultResponse'] | components['schemas']['BulkRegisterResponse'];
+          'application/json': components['schemas']['RegisterResultResponse'];
         };
       };
       /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
@@ -838,7 +1023,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description request body over 1 MiB; as application/x-ndjson, more than 10000 lines or 64 MiB */
+      /** @description request body over 1 MiB */
       413: {
         headers: {
           [name: string]: unknown;
@@ -847,7 +1032,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description request body not application/json or application/x-ndjson */
+      /** @description request body not application/json */
       415: {
         headers: {
           [name: string]: unknown;
@@ -989,217 +1174,6 @@ export interface operations {
         };
       };
       /** @description database unavailable */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  RunUploadsController_download: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        execution_id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description the file */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/vnd.sqlite3': string;
-        };
-      };
-      /** @description the part of the file a Range asked for */
-      206: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/vnd.sqlite3': string;
-        };
-      };
-      /** @description not modified since the ETag given in If-None-Match */
-      304: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description the session lacks a privilege the operation needs (the message names it) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description result not found, or it has no run database inside the runs root */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Range not satisfiable */
-      416: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description the file has more than one hard link */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description database unavailable */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  RunUploadsController_upload: {
-    parameters: {
-      query?: {
-        /** @description when given, the run database must be of it */
-        execution_id?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/vnd.sqlite3': string;
-        'application/octet-stream': string;
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RegisterResultResponse'];
-        };
-      };
-      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description the session lacks a privilege the operation needs (the message names it) */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description registered concurrently by another request */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description body over --max-upload-bytes, or a run database holding more than the service loads */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description body not application/vnd.sqlite3 or application/octet-stream */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description not a sim2l run database, one of another execution, or names that cannot be stored as path segments */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description too many run databases being read for the address at once; Retry-After */
-      429: {
-        headers: {
-          /** @description seconds to wait */
-          'Retry-After'?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description database unavailable, or no run database reader free within the read deadline (Retry-After) */
       503: {
         headers: {
           [name: string]: unknown;

@@ -24,7 +24,12 @@ export interface TestServiceOptions {
 /** scrypt cost of passwords in e2e tests (the cost before OWASP's 2^17; a production hash of it is re-hashed at login). */
 export const TEST_PASSWORD_COST = { N: 16384, r: 8, p: 1 } as const;
 
-type Role = 'user' | 'developer' | 'admin';
+export type Role = 'user' | 'developer' | 'admin';
+
+/** The credentials of the test user of a role (the admin's for `admin`). */
+export function testCredentials(role: Role): { username: string; password: string } {
+  return role === 'admin' ? { ...ADMIN } : { username: `test-${role}`, password: `${role}-password` };
+}
 
 /** Numbers the users createUser makes: unique across the services of one test file (they may share an auth store). */
 let usersCreated = 0;
@@ -86,7 +91,7 @@ export class TestService<T> {
   async tokenFor(role: Role): Promise<string> {
     const cached = this.tokens.get(role);
     if (cached) return cached;
-    const credentials = role === 'admin' ? ADMIN : { username: `test-${role}`, password: `${role}-password` };
+    const credentials = testCredentials(role);
     if (role !== 'admin') {
       const admin = await this.tokenFor('admin');
       await this.http()

@@ -9,10 +9,11 @@ import {
 } from '@simsvc/persistence';
 import { EntityManager } from 'typeorm';
 import { ADD_SEARCH_POSTINGS, ADD_SEARCH_WORDS, ADD_SIMULATION_TAGS } from '../catalog.statements';
+import { wellFormed } from './search-terms';
 
 /**
  * The search index of the simulations (see the catalog migration for its design): the lower-cased
- * tag rows, the vocabulary of words and the (word, simulation) postings. Every method but
+ * (and well-formed, see wellFormed) tag rows, the vocabulary of words and the (word, simulation) postings. Every method but
  * `addWords` and the SQLite index merge runs in the registration's or update's transaction.
  * Additions are named statements (registration's measured path, see catalog.statements.ts).
  */
@@ -40,7 +41,7 @@ export class SearchIndexRepository {
 
   /** The tag rows of a simulation: its tags lower-cased, each once. */
   async insertTags(manager: EntityManager, simulationId: number, tags: readonly string[]): Promise<void> {
-    const lowered = [...new Set(tags.map((tag) => tag.toLowerCase()))];
+    const lowered = [...new Set(tags.map((tag) => wellFormed(tag).toLowerCase()))];
     if (lowered.length > 0) await this.db.execute(ADD_SIMULATION_TAGS, [simulationId, JSON.stringify(lowered)], manager);
   }
 

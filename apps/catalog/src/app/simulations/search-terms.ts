@@ -37,9 +37,16 @@ export function tagFilter(tags: string | undefined): string[] {
  * fields exactly when it is a substring of one of these words, so indexing words loses nothing.
  */
 export function searchWords(name: string, description: string, tags: readonly string[]): string[] {
-  const words = [name, description, ...tags].flatMap((field) => field.toLowerCase().split(/\s+/));
+  const words = [name, description, ...tags].flatMap((field) => wellFormed(field).toLowerCase().split(/\s+/));
   return [...new Set(words.filter((word) => word.length > 0))];
 }
+
+/**
+ * The text with each unpaired surrogate replaced by U+FFFD, as both drivers store it in a text
+ * column. Words and tags reach PostgreSQL as JSON (`json_array_elements_text`), where the
+ * escape `\ud800` that JSON.stringify writes for one is an error: a 500 found by the fuzz test.
+ */
+export const wellFormed = (text: string): string => text.replace(/\p{Cs}/gu, '\ufffd');
 
 /** Whether a token is long enough for the trigram index. */
 export const usesTrigramIndex = (token: string): boolean => characters(token) >= TRIGRAM_LENGTH;

@@ -7,6 +7,7 @@ import { ExitStatus } from '../errors';
 import { barProgress, countOutcomes, lineProgress, summaryLine } from '../register/register-progress';
 import { registerRuns } from '../register/register-runs';
 import { findRunFiles, realRoot } from '../register/run-files';
+import { parseOrderBy } from '../where/order-by';
 import { whereFilters } from '../where/where-filters';
 import { exportResults } from './results-export';
 
@@ -36,9 +37,14 @@ export function registerResultsCommands(program: Command): void {
   examples(
     results
       .command('search')
-      .description('results of a simulation, newest first')
+      .description('results of a simulation, newest first or in --order-by order')
       .requiredOption('--simulation <NAME>', 'simulation name')
       .option('--where <COND>', WHERE_HELP, repeatable)
+      .option(
+        '--order-by <KEY>',
+        "sort key, up to three: in.NAME, out.NAME, created_at or execution_id, then asc (default) or desc, e.g. 'out.energy desc'",
+        repeatable,
+      )
       .option('--version <V>', 'only results of this simulation version')
       .option('--status <S>', 'only results of this status (completed, failed, …)')
       .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
@@ -48,6 +54,7 @@ export function registerResultsCommands(program: Command): void {
     [
       "simsvc results search --simulation heat-1d --where 'length>=2' --where 'mode in fast,exact'",
       "simsvc results search --simulation heat-1d --where 'out.max_temperature<400' --limit 10",
+      "simsvc results search --simulation heat-1d --where 'length>=2' --order-by 'out.max_temperature desc' --limit 10",
       'simsvc results search --simulation heat-1d --version 1.0.0 --status failed',
       'simsvc --json execution_id,in.length,out.max_temperature results search --simulation heat-1d',
       "simsvc results search --simulation heat-1d --where 'length>=2' --web",
@@ -124,15 +131,26 @@ async function register(
 
 async function search(
   context: CommandContext,
-  opts: { simulation: string; where?: string[]; version?: string; status?: string; limit: number; offset?: number; web?: boolean },
+  opts: {
+    simulation: string;
+    where?: string[];
+    orderBy?: string[];
+    version?: string;
+    status?: string;
+    limit: number;
+    offset?: number;
+    web?: boolean;
+  },
 ): Promise<void> {
   const { client, out } = context;
+  const orderBy = parseOrderBy(opts.orderBy ?? []);
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
   if (opts.web) {
     const { params, left } = consoleFilters(filters);
     const notes = [
       ...left.map((condition) => `--web: the console has no form of ${condition}; left out of the URL`),
       ...(opts.version || opts.status ? ['--web: the console view shows every version and status'] : []),
+      ...(orderBy.length > 0 ? ['--web: the console view has its own order; --order-by left out of the URL'] : []),
     ];
     return showInConsole(context, consoleUrl(context.options.consoleUrl, '/results', [['sim', opts.simulation], ...params]), notes);
   }
@@ -142,6 +160,7 @@ async function search(
       ...(opts.version !== undefined ? { simulation_version: opts.version } : {}),
       ...(opts.status !== undefined ? { status: opts.status } : {}),
       ...filters,
+      ...(orderBy.length > 0 ? { order_by: orderBy } : {}),
       limit: opts.limit,
       ...(opts.offset !== undefined ? { offset: opts.offset } : {}),
     },
@@ -158,7 +177,7 @@ async function search(
       out.params(hit.output_params),
     ]),
   );
-  out.line(`${body.count} of ${body.total}${body.offset > 0 ? ` (offset ${body.offset})` : ''}`);
+  out.line(`${body.count} of ${body.total}${body.offset ? ` (offset ${body.offset})` : ''}`);
 }
 
 async function show(context: CommandContext, executionId: string, opts: { web?: boolean }): Promise<void> {

@@ -35,7 +35,8 @@ export function ScatterPlot({
       ),
     initialPageParam: 0,
     getNextPageParam: (last) => {
-      const next = last.offset + last.count;
+      // Paged by offset, so offset is never null here (only cursor pages answer null).
+      const next = (last.offset ?? 0) + last.count;
       return last.count > 0 && next < last.total && next < MAX_POINTS ? next : undefined;
     },
   });

@@ -2,6 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } from '@simsvc/persistence';
 import { HitRecord } from './result.record';
 import { buildFilterSizes, buildSearch, SearchCriteria } from './search-query';
+import { SortKey, SortPosition } from './search-order';
+import { buildSortedSearch } from './sorted-search-query';
+
+export interface SearchPage {
+  total: number;
+  hits: HitRecord[];
+  /** Where the page ended, when more runs follow it. */
+  next?: SortPosition;
+}
 
 /** POST /search: the statements of search-query.ts, read in one snapshot off the request path. */
 @Injectable()
@@ -11,8 +20,39 @@ export class ResultSearchRepository {
     private readonly reader: SnapshotReader,
   ) {}
 
-  async search(criteria: SearchCriteria): Promise<{ total: number; hits: HitRecord[] }> {
-    const plan = buildSearch(await this.smallestFilterFirst(criteria));
+  /**
+   * A page of `criteria.limit` hits in the order of `keys` (none: newest first), after `after`.
+   * One more row than the page is read, to tell whether another page follows.
+   */
+  async search(criteria: SearchCriteria, keys: SortKey[], after?: SortPosition): Promise<SearchPage> {
+    const probe = { ...(await this.smallestFilterFirst(criteria)), limit: criteria.limit + 1 };
+    if (keys.length > 0) {
+      let { statement, sort } = buildSortedSearch(probe, keys, this.db.backend, after);
+      let [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
+      if (Number(rows[0].bounded ?? 1) === 0) {
+        // Too few numbers left for the index walk: every run is a candidate.
+        ({ statement, sort } = buildSortedSearch(probe, keys, this.db.backend, after, false));
+        [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
+      }
+      const hits = rows.filter((row) => row.id !== null);
+      const more = hits.length > criteria.limit;
+      return {
+        total: Number(rows[0].total),
+        hits: hits.slice(0, criteria.limit),
+        next: more ? sort.positionOf(hits[criteria.limit - 1]) : undefined,
+      };
+    }
+    const { total, hits } = await this.newestFirst({ ...probe, beforeId: after?.id });
+    const more = hits.length > criteria.limit;
+    return {
+      total,
+      hits: hits.slice(0, criteria.limit),
+      next: more ? { keys: [], id: Number(hits[criteria.limit - 1].id) } : undefined,
+    };
+  }
+
+  private async newestFirst(criteria: SearchCriteria): Promise<{ total: number; hits: HitRecord[] }> {
+    const plan = buildSearch(criteria);
     if (plan.kind === 'separate') {
       const [totals, hits] = await this.reader.read([plan.count, plan.page]);
       return { total: Number((totals[0] as { total: number | string }).total), hits: hits as HitRecord[] };

@@ -15,6 +15,8 @@ import {
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { clientAddress, RequirePrivileges, RetryAfterInterceptor } from '@simsvc/auth';
 import {
+  AggregateResultsDto,
+  AggregateResultsResponse,
   ApiErrors,
   BulkRegisterResponse,
   DeleteResultResponse,
@@ -108,11 +110,31 @@ export class ResultsController {
   @Post('search')
   @HttpCode(200)
   @RequirePrivileges('read_results')
-  @ApiOperation({ summary: 'Results of a simulation, or of all without simulation_name, matching input and output filters, newest first' })
+  @ApiOperation({
+    summary:
+      'Results of a simulation, or of all without simulation_name, matching input and output filters, in order_by order (newest first without it)',
+    description:
+      'Pages by offset, or by cursor: each answer carries next_cursor (null on the last page), which a tampered cursor or one of another search fails with 400.',
+  })
   @ApiOkResponse({ type: SearchResultsResponse })
   @ApiErrors(400, 401, 403, 413, 415, 503)
   search(@Body() request: SearchResultsDto): Promise<SearchResultsResponse> {
     return this.results.search(request);
+  }
+
+  @Post('aggregate')
+  @HttpCode(200)
+  @RequirePrivileges('read_results')
+  @ApiOperation({
+    summary: 'count, min, max, avg, stddev, p05, p50, p95 of parameters, and a histogram, over the runs matching search filters',
+    description:
+      'Numbers only; stddev is the population standard deviation, percentiles interpolate linearly between closest ranks; ' +
+      'on the log scale values ≤ 0 are left out and counted as excluded. One snapshot.',
+  })
+  @ApiOkResponse({ type: AggregateResultsResponse })
+  @ApiErrors(400, 401, 403, 413, 415, 503)
+  aggregate(@Body() request: AggregateResultsDto): Promise<AggregateResultsResponse> {
+    return this.results.aggregate(request);
   }
 
   @Get('results/:execution_id')

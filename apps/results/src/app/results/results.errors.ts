@@ -28,3 +28,30 @@ export class ParameterClassConflict extends DomainError {
     super('class and param_class disagree; give one of them');
   }
 }
+
+/** A search cursor this service did not sign (tampered, truncated, made up). */
+export class InvalidCursor extends DomainError {
+  readonly status = 400;
+
+  constructor() {
+    super('cursor is not valid');
+  }
+}
+
+/** A genuine cursor sent with other filters or another order than the search it came from. */
+export class CursorOfAnotherSearch extends DomainError {
+  readonly status = 400;
+
+  constructor() {
+    super('cursor belongs to another search (filters or order_by differ)');
+  }
+}
+
+/** Both paging styles in one search. */
+export class CursorWithOffset extends DomainError {
+  readonly status = 400;
+
+  constructor() {
+    super('send cursor or offset, not both');
+  }
+}

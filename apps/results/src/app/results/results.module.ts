@@ -9,6 +9,7 @@ import { ResultsService } from './results.service';
 import { RunUploadsController } from '../uploads/run-uploads.controller';
 import { RunUploadsService } from '../uploads/run-uploads.service';
 import { BulkRegistrationService } from '../uploads/bulk-registration.service';
+import { SearchCursors } from './search-cursor';
 
 // Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
 nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
@@ -16,6 +17,6 @@ nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 @Module({
   imports: [RunDatabaseModule],
   controllers: [ResultsController, RunUploadsController],
-  providers: [ResultsService, RunUploadsService, BulkRegistrationService, ParameterStatsCache, ResultsMetrics],
+  providers: [ResultsService, RunUploadsService, BulkRegistrationService, ParameterStatsCache, ResultsMetrics, SearchCursors],
 })
 export class ResultsModule {}

@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  AggregateResultsDto,
+  AggregateResultsResponse,
   DEFAULT_PAGE_LIMIT,
   DeleteResultResponse,
   nowMicros,
@@ -20,22 +22,23 @@ import { ResultsConfig } from '../results-config';
 import { resolveRunDatabasePath } from '../run-database/run-database-path';
 import { RunDatabaseReader } from '../run-database/run-database.reader';
 import { resultFromBody, resultFromRun } from './new-result';
-import { parseFilters } from './result-filters';
 import { NewResult, parameterRows, toResultResponse, toSearchHit } from './result.record';
 import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsMetrics } from './results.metrics';
-import { InvalidSearch, ParameterClassConflict, ResultNotFound } from './results.errors';
+import { CursorWithOffset, ParameterClassConflict, ResultNotFound } from './results.errors';
 import { ResultsRepository } from './results.repository';
 import { ResultSearchRepository } from './result-search.repository';
-
-/** `$in` values in one search, all filters together: keeps every search within SQL's parameter limits. */
-export const MAX_IN_VALUES_PER_SEARCH = 10_000;
+import { ResultAggregateRepository } from './result-aggregate.repository';
+import { SearchCursors } from './search-cursor';
+import { runSelectionOf, sortKeysOf } from './search-request';
 
 @Injectable()
 export class ResultsService {
   constructor(
     private readonly repository: ResultsRepository,
     private readonly searches: ResultSearchRepository,
+    private readonly cursors: SearchCursors,
+    private readonly aggregates: ResultAggregateRepository,
     private readonly statsCache: ParameterStatsCache,
     private readonly metrics: ResultsMetrics,
     private readonly runDatabases: RunDatabaseReader,
@@ -78,30 +81,42 @@ export class ResultsService {
     return { status: 'deleted', execution_id: executionId };
   }
 
+  /**
+   * A page of the matching runs, in order_by order (newest first without it), from `offset` or
+   * after `cursor`; `next_cursor` names where the page ended (null on the last page).
+   */
   async search(request: SearchResultsDto): Promise<SearchResultsResponse> {
-    const inputs = parseFilters(request.input_filters, 'input');
-    const outputs = parseFilters(request.output_filters, 'output');
-    const filters = [...inputs.filters, ...outputs.filters];
-    const errors = [...inputs.errors, ...outputs.errors];
-    const inValues = filters
-      .flatMap((filter) => filter.conditions)
-      .reduce((sum, condition) => sum + (condition.kind === 'in' ? condition.values.length : 0), 0);
-    if (inValues > MAX_IN_VALUES_PER_SEARCH) errors.push(`a search may have at most ${MAX_IN_VALUES_PER_SEARCH} $in values in all`);
-    // Each line once (contract §1), as the validation pipe gives them.
-    const details = [...new Set(errors)];
-    if (details.length > 0) throw new InvalidSearch(details);
+    const selection = runSelectionOf(request);
+    const keys = sortKeysOf(request.order_by);
+    const cursor = request.cursor ?? undefined;
+    if (cursor !== undefined && request.offset !== undefined && request.offset !== null) throw new CursorWithOffset();
+    // What a cursor is bound to: the same runs in the same order (the filters as given).
+    const search = [
+      selection.simulationName ?? null,
+      selection.simulationVersion ?? null,
+      selection.status ?? null,
+      selection.filters,
+      keys,
+    ];
+    const after = cursor === undefined ? undefined : this.cursors.decode(search, cursor, keys.length);
 
     const limit = request.limit ?? DEFAULT_PAGE_LIMIT;
-    const offset = request.offset ?? 0;
-    const { total, hits } = await this.searches.search({
-      simulationName: request.simulation_name ?? undefined,
-      simulationVersion: request.simulation_version ?? undefined,
-      status: request.status ?? undefined,
-      filters,
+    const offset = cursor === undefined ? (request.offset ?? 0) : 0;
+    const page = await this.searches.search({ ...selection, limit, offset }, keys, after);
+    return {
+      results: page.hits.map(toSearchHit),
+      count: page.hits.length,
+      total: page.total,
       limit,
-      offset,
-    });
-    return { results: hits.map(toSearchHit), count: hits.length, total, limit, offset };
+      offset: cursor === undefined ? offset : null,
+      next_cursor: page.next === undefined ? null : this.cursors.encode(search, page.next),
+    };
+  }
+
+  /** Figures of the requested parameters (and a histogram) over the runs the filters keep, in one snapshot. */
+  aggregate(request: AggregateResultsDto): Promise<AggregateResultsResponse> {
+    const histogram = request.histogram ? { ...request.histogram, scale: request.histogram.scale ?? 'linear' } : undefined;
+    return this.aggregates.aggregate(runSelectionOf(request), request.params, histogram);
   }
 
   async stats(simulationName: string, paramName: string, query: ParameterStatsQueryDto): Promise<ParameterStatsResponse> {

@@ -32,6 +32,8 @@ export interface SearchCriteria {
   filters: ParameterFilter[];
   limit: number;
   offset: number;
+  /** Only runs with a lower result id (a cursor of the default order). */
+  beforeId?: number;
 }
 
 /**
@@ -54,13 +56,16 @@ const CLASS_LITERAL: Record<ResultParamClass, string> = { input: "'input'", outp
 const EVERY_SIMULATION = 'simulation_name IN (SELECT simulation_name FROM result_simulations)';
 
 /** Collects bound parameters and hands out their `$n` placeholders. */
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
 
   add(value: unknown): string {
     this.values.push(value);
     return `$${this.values.length}`;
   }
+
+  /** `add` as a free function. */
+  readonly bind = (value: unknown): string => this.add(value);
 
   copy(): Parameters {
     const copy = new Parameters();
@@ -88,11 +93,14 @@ export function buildSearch(criteria: SearchCriteria): SearchPlan {
     // Both answered by the (simulation_name, id) index, or across simulations by the primary key.
     const where = runConditions.length === 0 ? '' : ` WHERE ${runConditions.join(' AND ')}`;
     const pageParams = params.copy();
+    const pageConditions =
+      criteria.beforeId === undefined ? runConditions : [...runConditions, `r.id < ${pageParams.add(criteria.beforeId)}`];
+    const pageWhere = pageConditions.length === 0 ? '' : ` WHERE ${pageConditions.join(' AND ')}`;
     return {
       kind: 'separate',
       count: { sql: `SELECT COUNT(*) AS total FROM results r${where}`, params: params.values },
       page: {
-        sql: `SELECT ${HIT_COLUMNS} FROM results r${where} ORDER BY r.id DESC LIMIT ${pageParams.add(criteria.limit)} OFFSET ${pageParams.add(criteria.offset)}`,
+        sql: `SELECT ${HIT_COLUMNS} FROM results r${pageWhere} ORDER BY r.id DESC LIMIT ${pageParams.add(criteria.limit)} OFFSET ${pageParams.add(criteria.offset)}`,
         params: pageParams.values,
       },
     };
@@ -103,8 +111,9 @@ export function buildSearch(criteria: SearchCriteria): SearchPlan {
     // One filter: its index range is often already in result id order (equality), so the page
     // is read straight off the index rather than from a copy of every match.
     const pageParams = params.copy();
+    const before = criteria.beforeId === undefined ? '' : ` WHERE result_id < ${pageParams.add(criteria.beforeId)}`;
     const page =
-      `SELECT ${HIT_COLUMNS} FROM (SELECT result_id FROM (${matching}) matched ORDER BY result_id DESC ` +
+      `SELECT ${HIT_COLUMNS} FROM (SELECT result_id FROM (${matching}) matched${before} ORDER BY result_id DESC ` +
       `LIMIT ${pageParams.add(criteria.limit)} OFFSET ${pageParams.add(criteria.offset)}) page ` +
       'JOIN results r ON r.id = page.result_id ORDER BY r.id DESC';
     return {
@@ -120,12 +129,30 @@ export function buildSearch(criteria: SearchCriteria): SearchPlan {
   const ids = runsOnly
     ? matching
     : `SELECT r.id AS result_id FROM results r WHERE ${runConditions.join(' AND ')} AND r.id IN (${matching})`;
+  const before = criteria.beforeId === undefined ? '' : ` WHERE result_id < ${params.add(criteria.beforeId)}`;
   const statement =
     `WITH matched AS MATERIALIZED (${ids}), ` +
-    `page AS (SELECT result_id FROM matched ORDER BY result_id DESC LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)}) ` +
+    `page AS (SELECT result_id FROM matched${before} ORDER BY result_id DESC LIMIT ${params.add(criteria.limit)} OFFSET ${params.add(criteria.offset)}) ` +
     `SELECT totals.total, ${HIT_COLUMNS} FROM (SELECT COUNT(*) AS total FROM matched) totals ` +
     'LEFT JOIN page ON 1 = 1 LEFT JOIN results r ON r.id = page.result_id ORDER BY page.result_id DESC';
   return { kind: 'combined', statement: { sql: statement, params: params.values } };
+}
+
+/**
+ * SQL selecting `result_id` of every run the criteria keep (scope, version, status and filters),
+ * each once: for POST /search with order_by and POST /aggregate.
+ */
+export function matchedIds(criteria: Omit<SearchCriteria, 'limit' | 'offset'>, params: Parameters): string {
+  const scope = scopeOf(criteria, params);
+  const runConditions = criteria.simulationName === undefined ? [] : [`r.${scope}`];
+  if (criteria.simulationVersion !== undefined) runConditions.push(`r.simulation_version = ${params.add(criteria.simulationVersion)}`);
+  if (criteria.status !== undefined) runConditions.push(`r.status = ${params.add(criteria.status)}`);
+  if (criteria.filters.length === 0) {
+    return `SELECT r.id AS result_id FROM results r${runConditions.length === 0 ? '' : ` WHERE ${runConditions.join(' AND ')}`}`;
+  }
+  const matching = intersection(criteria.filters, scope, params);
+  const runsOnly = criteria.simulationVersion === undefined && criteria.status === undefined;
+  return runsOnly ? matching : `SELECT r.id AS result_id FROM results r WHERE ${runConditions.join(' AND ')} AND r.id IN (${matching})`;
 }
 
 /**
@@ -148,7 +175,7 @@ function intersection(filters: ParameterFilter[], scope: string, params: Paramet
 }
 
 /** The condition on result_params.simulation_name (and results.simulation_name) a search covers. */
-function scopeOf(criteria: SearchCriteria, params: Parameters): string {
+export function scopeOf(criteria: Pick<SearchCriteria, 'simulationName'>, params: Parameters): string {
   return criteria.simulationName === undefined ? EVERY_SIMULATION : `simulation_name = ${params.add(criteria.simulationName)}`;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsEmailAddress } from './email-address.validator';
 import { USER_ROLE_NAMES, USERNAME_PATTERN, USERNAME_RULE, UserRoleName } from './username';
 
 export class CreateUserDto {
@@ -20,7 +21,7 @@ export class CreateUserDto {
 
   @ApiPropertyOptional({ example: 'alice@example.org', maxLength: 254 })
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmailAddress } from './email-address.validator';
 import { USER_ROLE_NAMES, UserRoleName } from './username';
 
 /** Every field optional; a password change or `disabled: true` ends the user's sessions. */
@@ -11,7 +12,7 @@ export class UpdateUserDto {
 
   @ApiPropertyOptional({ example: 'alice@example.org', maxLength: 254 })
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string;
 

@@ -19,6 +19,8 @@ const stored = (changes: Partial<StoredSimulation>): StoredSimulation => ({
   dependencies: null,
   metadata: null,
   auto_approve: 0,
+  visibility: null,
+  license: null,
   ...changes,
 });
 

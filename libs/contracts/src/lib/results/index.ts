@@ -6,3 +6,5 @@ export * from './register-direct.dto';
 export * from './search-results.dto';
 export * from './parameter-stats-query.dto';
 export * from './result-responses';
+export * from './sweep-shapes';
+export * from './aggregate-results.dto';

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PageOf } from '../common/page-of';
+import { MAX_PAGE_LIMIT } from '../common/page-query.dto';
 import { TIMESTAMP_API } from '../common/timestamp-api';
 import type { ResultJsonValue } from './result-values';
 import { RESULT_PARAM_CLASSES, ResultParamClass } from './results-limits';
@@ -86,9 +86,14 @@ export class SearchHit {
   @ApiProperty(TIMESTAMP_API) created_at!: string;
 }
 
-export class SearchResultsResponse extends PageOf {
-  @ApiProperty({ type: [SearchHit], description: 'newest first' }) results!: SearchHit[];
+export class SearchResultsResponse {
+  @ApiProperty({ type: [SearchHit], description: 'in order_by order; newest first without it' }) results!: SearchHit[];
   @ApiProperty({ type: 'integer', minimum: 0, description: 'hits returned' }) count!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'all matches' }) total!: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT }) limit!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: 'null on a page asked for by cursor' }) offset!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'send as cursor for the next page; null on the last page' })
+  next_cursor!: string | null;
 }
 
 export class DeleteResultResponse {

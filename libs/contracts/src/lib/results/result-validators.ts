@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isPlainJsonObject, isStorableText, nestingDepth } from './result-values';
 import { MAX_RESULT_NAME_LENGTH, MAX_RESULT_PARAMETERS, MAX_VALUE_NESTING } from './results-limits';
+import { aggregateParamsProblem, histogramProblem, orderByProblem } from './sweep-shapes';
 
 type Check = (value: unknown, property: string) => string | undefined;
 
@@ -79,6 +80,21 @@ export function IsFilterMap(options?: ValidationOptions): PropertyDecorator {
     },
     options,
   );
+}
+
+/** `order_by` of POST /search: at most 3 keys `{class, name, direction}` or `{field, direction}`. */
+export function IsOrderBy(options?: ValidationOptions): PropertyDecorator {
+  return checked('isOrderBy', orderByProblem, options);
+}
+
+/** `params` of POST /aggregate: at most 16 `{class, name}`. */
+export function IsAggregateParams(options?: ValidationOptions): PropertyDecorator {
+  return checked('isAggregateParams', aggregateParamsProblem, options);
+}
+
+/** `histogram` of POST /aggregate: `{class, name, bins ≤ 200, scale?}`. */
+export function IsHistogram(options?: ValidationOptions): PropertyDecorator {
+  return checked('isHistogram', histogramProblem, options);
 }
 
 /** An integer from min to max, reported as one line whatever is wrong with it. */

@@ -1,8 +1,9 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, ApiPropertyOptions } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PAGE_OFFSET } from '../common/page-query.dto';
-import { IsFilterMap, IsIntegerInRange, IsStorableString, KeepRawJson } from './result-validators';
-import { MAX_RESULT_NAME_LENGTH, MAX_RESULT_STATUS_LENGTH } from './results-limits';
+import { IsFilterMap, IsIntegerInRange, IsOrderBy, IsStorableString, KeepRawJson } from './result-validators';
+import { MAX_RESULT_NAME_LENGTH, MAX_RESULT_STATUS_LENGTH, RESULT_PARAM_CLASSES } from './results-limits';
+import { MAX_ORDER_KEYS, ORDER_DIRECTIONS, ORDER_FIELDS, OrderKey } from './sweep-shapes';
 
 const FILTERS_API = {
   type: 'object',
@@ -14,8 +15,42 @@ const FILTERS_API = {
   example: { length: { $gte: 1, $lt: 5 }, mode: 'fast' },
 } as const;
 
-/** Body of POST /search; paging (`limit`, `offset`) is part of the body. Without a simulation, all are searched. */
-export class SearchResultsDto {
+/** The maximum length of a cursor: it carries up to three sort values (strings of up to 512 bytes). */
+export const MAX_CURSOR_LENGTH = 8192;
+
+const ORDER_BY_API: ApiPropertyOptions = {
+  type: 'array',
+  nullable: true,
+  maxItems: MAX_ORDER_KEYS,
+  items: {
+    oneOf: [
+      {
+        type: 'object',
+        required: ['class', 'name', 'direction'],
+        additionalProperties: false,
+        properties: {
+          class: { type: 'string', enum: [...RESULT_PARAM_CLASSES] },
+          name: { type: 'string', minLength: 1, maxLength: MAX_RESULT_NAME_LENGTH },
+          direction: { type: 'string', enum: [...ORDER_DIRECTIONS] },
+        },
+      },
+      {
+        type: 'object',
+        required: ['field', 'direction'],
+        additionalProperties: false,
+        properties: { field: { type: 'string', enum: [...ORDER_FIELDS] }, direction: { type: 'string', enum: [...ORDER_DIRECTIONS] } },
+      },
+    ],
+  },
+  description:
+    'Sort keys, most significant first. Numbers order numerically, strings by code point, other types after them ' +
+    '(among themselves by result id); runs lacking the parameter come last in both directions; ties by result id. ' +
+    'Absent or empty: newest first.',
+  example: [{ class: 'output', name: 'energy', direction: 'desc' }],
+};
+
+/** Which runs: the simulation, version, status and parameter filters shared by POST /search and POST /aggregate. */
+export class ResultFiltersDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
@@ -39,6 +74,11 @@ export class SearchResultsDto {
 
   @ApiPropertyOptional(FILTERS_API) @IsOptional() @KeepRawJson() @IsFilterMap() input_filters?: Record<string, unknown> | null;
   @ApiPropertyOptional(FILTERS_API) @IsOptional() @KeepRawJson() @IsFilterMap() output_filters?: Record<string, unknown> | null;
+}
+
+/** Body of POST /search; paging (`limit`, and `offset` or `cursor`) is part of the body. Without a simulation, all are searched. */
+export class SearchResultsDto extends ResultFiltersDto {
+  @ApiPropertyOptional(ORDER_BY_API) @IsOptional() @KeepRawJson() @IsOrderBy() order_by?: OrderKey[] | null;
 
   @ApiPropertyOptional({ nullable: true, type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT })
   @IsOptional()
@@ -49,4 +89,14 @@ export class SearchResultsDto {
   @IsOptional()
   @IsIntegerInRange(0, MAX_PAGE_OFFSET, 'offset must be a non-negative integer')
   offset?: number | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_CURSOR_LENGTH,
+    description: 'the next_cursor of the previous page of the same search (filters and order_by); instead of offset',
+  })
+  @IsOptional()
+  @IsStorableString(MAX_CURSOR_LENGTH)
+  cursor?: string | null;
 }

@@ -1,6 +1,6 @@
 import { json } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { answerAfterBody, DISCARD_LIMIT_BYTES, refuseEndlessBody } from './unread-body';
+import { answerAfterBody, DISCARD_LIMIT_BYTES, discardBody, refuseEndlessBody } from './unread-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const TOO_LARGE = `request body exceeds ${MAX_BODY_BYTES} bytes`;
@@ -41,16 +41,22 @@ function mediaType(request: Request): string | undefined {
  * contract's error shape. A POST without a body needs no content type. A refused body is read
  * and discarded before the answer (up to DISCARD_LIMIT_BYTES; see unread-body.ts), so that a
  * client still writing it reads the answer instead of a reset.
+ *
+ * Every body is read here, before routing: a body sent with another method (a GET, a DELETE)
+ * is read and dropped (over 1 MiB: 413). So whatever answers later — a 401 or 403 of the
+ * guard, a 404 of the router, a 400 of a pipe — answers a request whose body is in, and a
+ * client still writing its body never meets a closed connection.
  */
 export const jsonBodyMiddleware =
   (streamed: readonly StreamedBodyRoute[] = []): RequestHandler =>
   (request: Request, response: Response, next: NextFunction) => {
-    if (!METHODS_WITH_BODY.has(request.method) || !hasBody(request)) return next();
+    if (!hasBody(request)) return next();
     const route = streamed.find((candidate) => candidate.method === request.method && candidate.path === request.path);
     const type = mediaType(request);
     // Its own limits apply there: the route counts what it reads.
     if (route && type !== undefined && route.types.includes(type)) return next();
     if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
+    if (!METHODS_WITH_BODY.has(request.method)) return dropBody(request, response, next);
     // A route that takes JSON too keeps the contract's message (§1), which clients know.
     if (route && !route.json) return answerAfterBody(request, response, 415, `request body must be ${route.types.join(' or ')}`);
     if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
@@ -64,6 +70,15 @@ export const jsonBodyMiddleware =
       answerAfterBody(request, response, status, message);
     });
   };
+
+/** A body no route reads: dropped, then on to routing; past MAX_BODY_BYTES refused like a JSON body. */
+function dropBody(request: Request, response: Response, next: NextFunction): void {
+  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
+  void discardBody(request, MAX_BODY_BYTES).then((outcome) => {
+    if (outcome === 'complete') next();
+    else if (outcome === 'over-limit') answerAfterBody(request, response, 413, TOO_LARGE);
+  });
+}
 
 function refusal(error: { type?: string; status?: number }): [number, string] {
   if (error.type === 'entity.too.large') return [413, TOO_LARGE];

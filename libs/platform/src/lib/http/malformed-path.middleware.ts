@@ -1,13 +1,28 @@
 import type { NextFunction, Request, Response } from 'express';
-import { errorBody } from '../errors/error-body.factory';
+import { bodyShapeProblem } from '../errors/body-shape';
+import { answerAfterBody } from './unread-body';
 
-/** A path that is not valid percent-encoding cannot name anything: 400 before routing. */
-export function rejectMalformedPath(request: Request, response: Response, next: NextFunction): void {
+/** Why the path cannot name anything, or undefined when it may. */
+function pathProblem(path: string): string | undefined {
+  let decoded: string;
   try {
-    decodeURIComponent(request.path);
+    decoded = decodeURIComponent(path);
   } catch {
-    response.status(400).json(errorBody(400, 'URL path is not valid percent-encoding'));
-    return;
+    return 'URL path is not valid percent-encoding';
   }
+  // No route has U+0000 in a literal segment, so one in the path is one in a path parameter:
+  // refused here once for every route of every service, as bodies and query strings are by the
+  // validation pipe (PostgreSQL stores no U+0000; see nul-characters.ts).
+  return bodyShapeProblem(decoded, 'URL path');
+}
+
+/**
+ * A path that is not valid percent-encoding or that holds U+0000 (`%00`): 400 before routing,
+ * once the body is read and dropped (see unread-body.ts), so a client still writing one reads
+ * the answer.
+ */
+export function rejectMalformedPath(request: Request, response: Response, next: NextFunction): void {
+  const problem = pathProblem(request.path);
+  if (problem) return answerAfterBody(request, response, 400, problem);
   next();
 }

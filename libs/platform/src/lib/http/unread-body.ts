@@ -17,7 +17,7 @@ function declaredLength(request: Request): number | undefined {
 }
 
 /** Reads what is left of the body and drops it; stops counting past `limit`. */
-function discardBody(request: Request, limit: number): Promise<BodyOutcome> {
+export function discardBody(request: Request, limit: number): Promise<BodyOutcome> {
   if (request.complete) return Promise.resolve('complete');
   return new Promise((resolve) => {
     let received = 0;

@@ -2,21 +2,20 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeRunFixture, writeRunDatabase } from './sim2l-run-database';
+import { writeRunDatabase } from './run-database-writer';
 
 describe('writeRunDatabase', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'simsvc-fixture-'));
+  const directory = mkdtempSync(join(tmpdir(), 'simsvc-run-database-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it('writes the three sim2l tables with JSON-encoded values and metadata', () => {
-    const file = writeRunDatabase(
-      join(directory, 'nested', 'run-1.db'),
-      makeRunFixture({
-        execution_id: 'run-1',
-        inputs: { length: { value: 2.5, units: 'm', metadata: { min: 0, max: 10, description: 'rod length' } }, label: 'copper' },
-        outputs: { peak: 41.5, field: { blob: Buffer.alloc(16) } },
-      }),
-    );
+    const file = writeRunDatabase(join(directory, 'nested', 'run-1.db'), {
+      execution_id: 'run-1',
+      simulation_name: 'heat-1d',
+      simulation_version: '1.0.0',
+      inputs: { length: { value: 2.5, units: 'm', metadata: { min: 0, max: 10, description: 'rod length' } }, label: 'copper' },
+      outputs: { peak: 41.5, field: { blob: Buffer.alloc(16) } },
+    });
     const db = new Database(file, { readonly: true });
     try {
       expect(db.prepare('SELECT execution_id, simulation_name, status FROM run_metadata').all()).toEqual([

@@ -1,0 +1,69 @@
+import type { Socket } from 'node:net';
+import { errorBody } from '../errors/error-body.factory';
+import { DISCARD_LIMIT_BYTES, LINGER_MS } from './unread-body';
+
+/** Node's parser errors (`HPE_*`) and its request timeout, each with the answer it deserves. */
+function refusalOf(code: string | undefined): [number, string] | undefined {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'request timed out'];
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'request headers are too large'];
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return [413, 'chunk extensions are too large'];
+  if (code?.startsWith('HPE_')) return [400, 'malformed HTTP request'];
+  return undefined;
+}
+
+function rawResponse(status: number, message: string): string {
+  const body = JSON.stringify(errorBody(status, message));
+  const head = [
+    `HTTP/1.1 ${status} ${errorBody(status, message).error}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
+  return `${head.join('\r\n')}\r\n\r\n${body}`;
+}
+
+const answering = new WeakSet<Socket>();
+
+/**
+ * The server's `clientError` handler: a request Node cannot parse (a raw non-ASCII byte in its
+ * path, a bad header) gets the contract's error body instead of Node's bare `400` — and the
+ * connection is not closed at once. Node's own handler destroys it while the client may still
+ * be writing its body, which that client sees as a reset instead of the answer. Here what
+ * arrives next is read and dropped until the client closes its side, DISCARD_LIMIT_BYTES have
+ * come or LINGER_MS have passed, as for a refused body (see unread-body.ts).
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // The parser fails again on each piece that follows the first error; one answer is enough.
+  if (answering.has(socket)) return;
+  const refusal = refusalOf(error.code);
+  if (!refusal || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = refusal;
+  // A request whose body broke the framing has its response object on the socket already: as
+  // Node does, answer if nothing of that response was written, and close.
+  // (Node's own handler reads the same private field.) A client too slow to send its request
+  // is not waited for either.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
+  if (inFlight || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    if (!inFlight?.headersSent) socket.write(rawResponse(status, message));
+    socket.destroySoon();
+    return;
+  }
+  answering.add(socket);
+  const close = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  let received = 0;
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > DISCARD_LIMIT_BYTES) close();
+  });
+  socket.once('end', () => socket.end());
+  socket.once('close', () => clearTimeout(timer));
+  socket.write(rawResponse(status, message));
+  socket.resume();
+}

@@ -1,0 +1,1 @@
+module.exports = { displayName: 'run-database', preset: '../../jest.preset.js', rootDir: __dirname };

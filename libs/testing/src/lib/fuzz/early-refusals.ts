@@ -1,0 +1,67 @@
+import { rawExchange, type RawOutcome, type RawRequest } from './raw-exchange';
+
+/** A request the service refuses before reading its body, and what it must answer. */
+export interface EarlyRefusal {
+  name: string;
+  method: string;
+  /** As sent: `é` goes out as the byte 0xE9 (see RawRequest.target). */
+  target: string;
+  status: number;
+  message?: string | RegExp;
+  /** Default: a JSON string of 1.5 MiB. */
+  body?: Buffer;
+  headers?: Record<string, string>;
+  /** Sent without the caller's session. */
+  withoutSession?: boolean;
+}
+
+const MiB = 1024 * 1024;
+
+/** A JSON document of `bytes` bytes: one long string. */
+export function largeJsonString(bytes: number): Buffer {
+  const body = Buffer.alloc(bytes, 'a');
+  body[0] = body[bytes - 1] = 0x22;
+  return body;
+}
+
+/**
+ * Sends the refusal's body in 64 KiB pieces, as a client streaming a file does (pausing after the
+ * first until the server answers or 300 ms have passed, see RawRequest), over a
+ * keep-alive connection or with `Connection: close`, and returns what the client saw.
+ */
+export function sendEarlyRefusal(
+  url: string,
+  refusal: EarlyRefusal,
+  connection: 'keep-alive' | 'close',
+  token?: string,
+): Promise<RawOutcome> {
+  const body = refusal.body ?? largeJsonString(1.5 * MiB);
+  const request: RawRequest = {
+    method: refusal.method,
+    target: refusal.target,
+    headers: {
+      host: new URL(url).host,
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      connection,
+      ...(token && !refusal.withoutSession ? { 'x-session-id': token } : {}),
+      ...refusal.headers,
+    },
+    body,
+    pieceBytes: 64 * 1024,
+    pauseAfterFirstPieceMs: 300,
+  };
+  return rawExchange(url, request, 30_000);
+}
+
+/** The outcome as one comparable value: status and error-body fields, or the network error. */
+export function answerOf(outcome: RawOutcome): { status?: number; statusCode?: unknown; message?: unknown; error?: string } {
+  if (outcome.error) return { status: outcome.status, error: outcome.error };
+  let body: { statusCode?: unknown; message?: unknown } = {};
+  try {
+    body = JSON.parse(outcome.body.toString('utf8')) as typeof body;
+  } catch {
+    body = { message: `not JSON: ${outcome.body.toString('utf8').slice(0, 80)}` };
+  }
+  return { status: outcome.status, statusCode: body.statusCode, message: body.message };
+}
