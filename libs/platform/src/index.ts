@@ -13,4 +13,5 @@ export * from './lib/errors/nul-characters';
 export { restoreDataKeys, setAsideDataKeys } from './lib/errors/data-keys';
 export * from './lib/openapi/openapi';
 export * from './lib/openapi/print-openapi';
-export { DISCARD_LIMIT_BYTES } from './lib/http/unread-body';
+export type { StreamedBodyRoute } from './lib/http/json-body.middleware';
+export { answerAfterBody, DISCARD_LIMIT_BYTES } from './lib/http/unread-body';

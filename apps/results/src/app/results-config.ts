@@ -8,7 +8,14 @@ export interface ResultsConfig {
   runsRoot: string;
   /** Largest run database read (and copied), in bytes. */
   maxRunDbBytes: number;
+  /** Largest run database accepted as the body of POST /runs, in bytes. */
+  maxUploadBytes: number;
 }
+
+/** Media types of a run database uploaded to POST /runs. */
+export const RUN_DATABASE_TYPES = ['application/vnd.sqlite3', 'application/octet-stream'] as const;
+/** Media type of POST /register_direct's bulk form: one result per line. */
+export const NDJSON_TYPE = 'application/x-ndjson';
 
 const parseDirectory = (value: string): string => {
   if (value.trim() === '' || value.includes('\0')) throw new InvalidArgumentError('must be a directory path');
@@ -40,6 +47,21 @@ export const RESULTS_SERVICE: ServiceDefinition<ResultsConfig> = {
       default: DEFAULT_RUN_DATABASE_LIMITS.maxFileBytes,
       parse: parseByteCount,
     },
+    {
+      flags: '--max-upload-bytes <bytes>',
+      description: 'largest run database accepted as the body of POST /runs; a larger one is refused with 413',
+      env: 'MAX_UPLOAD_BYTES',
+      default: 256 * 1024 * 1024,
+      parse: parseByteCount,
+    },
   ],
-  extra: (values) => ({ runsRoot: resolve(values['runsRoot'] as string), maxRunDbBytes: values['maxRunDbBytes'] as number }),
+  streamedBodies: [
+    { method: 'POST', path: '/runs', types: RUN_DATABASE_TYPES, json: false },
+    { method: 'POST', path: '/register_direct', types: [NDJSON_TYPE], json: true },
+  ],
+  extra: (values) => ({
+    runsRoot: resolve(values['runsRoot'] as string),
+    maxRunDbBytes: values['maxRunDbBytes'] as number,
+    maxUploadBytes: values['maxUploadBytes'] as number,
+  }),
 };

@@ -67,8 +67,8 @@ export type paths = {
     get?: never;
     put?: never;
     /**
-     * Register a result given inline; the schema is inferred from the values
-     * @description An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing.
+     * Register a result given inline, or many as application/x-ndjson (one per line); the schema is inferred from the values
+     * @description An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing. An application/x-ndjson body holds at most 10000 lines, each a JSON body; the valid ones are stored in transactions of at most 1,000 and the answer is {registered, updated, failed: [{line, message}]}.
      */
     post: operations['ResultsController_registerDirect'];
     delete?: never;
@@ -90,6 +90,46 @@ export type paths = {
     post?: never;
     /** Delete one result */
     delete: operations['ResultsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/results/{execution_id}/run-database': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The result's run database file, for a result whose file is inside the runs root
+     * @description Answers Range requests (206) and conditional ones by ETag (304).
+     */
+    get: operations['RunUploadsController_download'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a finished run database and register it
+     * @description The body is the SQLite file itself. It is read as /register reads one, stored under <runs-root>/uploads/<simulation>/<execution_id>.db and registered; uploading an execution_id again replaces file and result in place.
+     */
+    post: operations['RunUploadsController_upload'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -319,6 +359,18 @@ export type components = {
       params: components['schemas']['ParameterAggregate'][];
       /** @description present when the request asks for a histogram */
       histogram?: components['schemas']['HistogramAggregate'];
+    };
+    BulkRegisterFailure: {
+      /** @description line number in the body, from 1 */
+      line: number;
+      message: string;
+    };
+    BulkRegisterResponse: {
+      /** @description lines registered as new results */
+      registered: number;
+      /** @description lines whose execution_id was registered already, updated in place */
+      updated: number;
+      failed: components['schemas']['BulkRegisterFailure'][];
     };
     CreateAnonymousSessionDto: {
       /**
@@ -985,6 +1037,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['RegisterDirectDto'];
+        'application/x-ndjson': components['schemas']['RegisterDirectDto'];
       };
     };
     responses: {
@@ -993,7 +1046,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['RegisterResultResponse'];
+          'application/json': components['schemas']['RegisterResultResponse'] | components['schemas']['BulkRegisterResponse'];
         };
       };
       /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
@@ -1023,7 +1076,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description request body over 1 MiB */
+      /** @description request body over 1 MiB; as application/x-ndjson, more than 10000 lines or 64 MiB */
       413: {
         headers: {
           [name: string]: unknown;
@@ -1032,7 +1085,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
-      /** @description request body not application/json */
+      /** @description request body not application/json or application/x-ndjson */
       415: {
         headers: {
           [name: string]: unknown;
@@ -1174,6 +1227,217 @@ export interface operations {
         };
       };
       /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  RunUploadsController_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        execution_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the file */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.sqlite3': string;
+        };
+      };
+      /** @description the part of the file a Range asked for */
+      206: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.sqlite3': string;
+        };
+      };
+      /** @description not modified since the ETag given in If-None-Match */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description result not found, or it has no run database inside the runs root */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Range not satisfiable */
+      416: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the file has more than one hard link */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  RunUploadsController_upload: {
+    parameters: {
+      query?: {
+        /** @description when given, the run database must be of it */
+        execution_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/vnd.sqlite3': string;
+        'application/octet-stream': string;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RegisterResultResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description registered concurrently by another request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description body over --max-upload-bytes, or a run database holding more than the service loads */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description body not application/vnd.sqlite3 or application/octet-stream */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description not a sim2l run database, one of another execution, or names that cannot be stored as path segments */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description too many run databases being read for the address at once; Retry-After */
+      429: {
+        headers: {
+          /** @description seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable, or no run database reader free within the read deadline (Retry-After) */
       503: {
         headers: {
           [name: string]: unknown;

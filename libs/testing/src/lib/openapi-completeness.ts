@@ -34,8 +34,9 @@ function operationProblems(name: string, method: string, operation: OperationObj
   if (successes.length === 0) problems.push(`${name}: no 2xx response`);
   for (const status of statuses) {
     const response = operation.responses[status] as ResponseObject;
-    const hasBody = response.content?.['application/json']?.schema !== undefined;
-    if (method === 'head' || status === '204') continue;
+    // A file served as itself (a run database) documents its body in its own media type.
+    const hasBody = Object.values(response.content ?? {}).some((media) => media?.schema !== undefined);
+    if (method === 'head' || status === '204' || status === '304') continue;
     if (!hasBody) problems.push(`${name}: ${status} documents no JSON body`);
   }
   return problems;

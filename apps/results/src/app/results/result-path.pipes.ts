@@ -22,3 +22,11 @@ export class ResultNamePipe implements PipeTransform<string, string> {
     return value;
   }
 }
+
+/** An optional execution_id in the query: absent stays absent. */
+@Injectable()
+export class OptionalExecutionIdPipe implements PipeTransform<string | undefined, string | undefined> {
+  transform(value: string | undefined): string | undefined {
+    return value === undefined ? undefined : new ExecutionIdPipe().transform(value);
+  }
+}

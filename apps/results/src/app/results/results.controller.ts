@@ -1,10 +1,24 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, UseInterceptors } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  ExecutionContext,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  UseInterceptors,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { clientAddress, RequirePrivileges, RetryAfterInterceptor } from '@simsvc/auth';
 import {
   AggregateResultsDto,
   AggregateResultsResponse,
   ApiErrors,
+  BulkRegisterResponse,
   DeleteResultResponse,
   IDENTIFIER_PATTERN,
   MAX_RESULT_NAME_LENGTH,
@@ -19,17 +33,34 @@ import {
   SearchResultsResponse,
 } from '@simsvc/contracts';
 import type { Request } from 'express';
+import { ContractValidationPipe } from '@simsvc/platform';
+import { NDJSON_TYPE } from '../results-config';
+import { BulkRegistrationService, MAX_NDJSON_LINES } from '../uploads/bulk-registration.service';
 import { ExecutionIdPipe, ResultNamePipe } from './result-path.pipes';
 import { ResultsService } from './results.service';
+
+/**
+ * The parsed JSON body (or nothing, for a streamed one), left alone by the global validation
+ * pipe, which does not look at custom parameters: POST /register_direct validates it itself
+ * once it knows the body is JSON.
+ */
+const UnvalidatedBody = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => context.switchToHttp().getRequest<Request>().body,
+);
 
 const EXECUTION_ID_PARAM = { name: 'execution_id', schema: { type: 'string', pattern: IDENTIFIER_PATTERN.source } } as const;
 const RESULT_NAME_SCHEMA = { type: 'string', minLength: 1, maxLength: MAX_RESULT_NAME_LENGTH } as const;
 
 @ApiTags('results')
-@ApiExtraModels(ResultParameterSchema)
+@ApiExtraModels(ResultParameterSchema, RegisterResultResponse, BulkRegisterResponse)
 @Controller()
 export class ResultsController {
-  constructor(private readonly results: ResultsService) {}
+  private readonly validation = new ContractValidationPipe();
+
+  constructor(
+    private readonly results: ResultsService,
+    private readonly bulk: BulkRegistrationService,
+  ) {}
 
   @Post('register')
   @HttpCode(200)
@@ -57,13 +88,22 @@ export class ResultsController {
   @HttpCode(200)
   @RequirePrivileges('write_results')
   @ApiOperation({
-    summary: 'Register a result given inline; the schema is inferred from the values',
+    summary: 'Register a result given inline, or many as application/x-ndjson (one per line); the schema is inferred from the values',
     description:
-      'An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing.',
+      'An execution_id registered already is updated in place (same result_id and created_at), as sim2l does; replace is accepted and changes nothing. ' +
+      `An application/x-ndjson body holds at most ${MAX_NDJSON_LINES} lines, each a JSON body; the valid ones are stored in transactions of at most 1,000 ` +
+      'and the answer is {registered, updated, failed: [{line, message}]}.',
   })
-  @ApiOkResponse({ type: RegisterResultResponse })
-  @ApiErrors(400, 401, 403, 413, 415, 503)
-  registerDirect(@Body() request: RegisterDirectDto): Promise<RegisterResultResponse> {
+  @ApiConsumes('application/json', NDJSON_TYPE)
+  @ApiBody({ type: RegisterDirectDto })
+  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(RegisterResultResponse) }, { $ref: getSchemaPath(BulkRegisterResponse) }] } })
+  @ApiErrors(400, 401, 403, 503, {
+    413: `request body over 1 MiB; as application/x-ndjson, more than ${MAX_NDJSON_LINES} lines or 64 MiB`,
+    415: 'request body not application/json or application/x-ndjson',
+  })
+  async registerDirect(@UnvalidatedBody() body: unknown, @Req() http: Request): Promise<RegisterResultResponse | BulkRegisterResponse> {
+    if (http.headers['content-type']?.split(';')[0].trim().toLowerCase() === NDJSON_TYPE) return this.bulk.register(http);
+    const request = (await this.validation.transform(body, { type: 'body', metatype: RegisterDirectDto })) as RegisterDirectDto;
     return this.results.registerDirect(request);
   }
 

@@ -6,6 +6,9 @@ import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsController } from './results.controller';
 import { ResultsMetrics } from './results.metrics';
 import { ResultsService } from './results.service';
+import { RunUploadsController } from '../uploads/run-uploads.controller';
+import { RunUploadsService } from '../uploads/run-uploads.service';
+import { BulkRegistrationService } from '../uploads/bulk-registration.service';
 import { SearchCursors } from './search-cursor';
 
 // Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
@@ -13,7 +16,7 @@ nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 
 @Module({
   imports: [RunDatabaseModule],
-  controllers: [ResultsController],
-  providers: [ResultsService, ParameterStatsCache, ResultsMetrics, SearchCursors],
+  controllers: [ResultsController, RunUploadsController],
+  providers: [ResultsService, RunUploadsService, BulkRegistrationService, ParameterStatsCache, ResultsMetrics, SearchCursors],
 })
 export class ResultsModule {}

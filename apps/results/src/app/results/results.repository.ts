@@ -10,6 +10,7 @@ import {
   FIND_PARAMETER_SET,
   INSERT_PARAMETERS,
   PREVIOUS_SIMULATIONS,
+  RESULT_EXISTS,
   UPSERT_RESULT,
 } from './results.statements';
 
@@ -30,7 +31,27 @@ export class ResultsRepository {
    * parameter rows are written anew.
    */
   store(result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
+    return this.db.transaction((manager) => this.storeWith(manager, result, parameters, createdAt));
+  }
+
+  /**
+   * Stores several results in one transaction (bulk registration), each as store() does; answers
+   * for each whether its execution_id was registered already.
+   */
+  storeMany(results: { result: NewResult; parameters: ParameterRow[] }[], createdAt: number): Promise<boolean[]> {
     return this.db.transaction(async (manager) => {
+      const updated: boolean[] = [];
+      for (const { result, parameters } of results) {
+        const existing = await this.db.query<{ id: number }>(RESULT_EXISTS, [result.execution_id], manager);
+        await this.storeWith(manager, result, parameters, createdAt);
+        updated.push(existing.length > 0);
+      }
+      return updated;
+    });
+  }
+
+  private async storeWith(manager: EntityManager, result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
+    {
       const schemaId = await this.parameterSetId(manager, result.simulation_name, parameters);
       const [{ id }] = await this.db.query<{ id: number }>(
         UPSERT_RESULT,
@@ -60,7 +81,7 @@ export class ResultsRepository {
       }
       await this.bumpRevisions(manager, [result.simulation_name, ...previous.map((row) => row.simulation_name)]);
       return { resultId: Number(id), schemaId };
-    });
+    }
   }
 
   /** The id of the simulation's parameter set of these rows, added when new. */

@@ -136,7 +136,8 @@ export class ResultsService {
     };
   }
 
-  private async store(result: NewResult): Promise<RegisterResultResponse> {
+  /** Stores a result built from a run database or a body; an execution_id registered already is updated in place. */
+  async store(result: NewResult): Promise<RegisterResultResponse> {
     const { resultId, schemaId } = await this.repository.store(result, parameterRows(result), nowMicros());
     this.metrics.registered.inc();
     return {

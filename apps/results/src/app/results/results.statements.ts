@@ -41,6 +41,12 @@ export const UPSERT_RESULT: NamedStatement = {
   RETURNING id`,
 };
 
+/** Whether an execution_id is registered (bulk registration tells updates from new results). */
+export const RESULT_EXISTS: NamedStatement = {
+  name: 'results_exists',
+  sql: 'SELECT id FROM results WHERE execution_id = $1',
+};
+
 /** The simulations of the parameter rows a result had before: their figures change when they go. */
 export const PREVIOUS_SIMULATIONS: NamedStatement = {
   name: 'results_previous_simulations',

@@ -3,7 +3,7 @@ import { ApiResponse } from '@nestjs/swagger';
 import { ErrorBody } from './error-body';
 
 /** The error statuses of the contract (§1, §3–§6); a 500 is a server fault and not documented. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 503;
 
 const MEANING: Record<ErrorStatus, string> = {
   400: 'invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem)',
@@ -13,6 +13,7 @@ const MEANING: Record<ErrorStatus, string> = {
   409: 'conflict with the stored state',
   413: 'request body over 1 MiB',
   415: 'request body not application/json',
+  416: 'Range not satisfiable',
   422: 'the request is well-formed but its content cannot be processed',
   429: 'too many requests; Retry-After says when to retry',
   503: 'database unavailable',

@@ -112,3 +112,16 @@ export class ParameterStatsResponse {
   @ApiProperty({ type: Number, nullable: true }) min_value!: number | null;
   @ApiProperty({ type: Number, nullable: true }) max_value!: number | null;
 }
+
+export class BulkRegisterFailure {
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'line number in the body, from 1' }) line!: number;
+  @ApiProperty() message!: string;
+}
+
+/** POST /register_direct with an application/x-ndjson body: what became of each line. */
+export class BulkRegisterResponse {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'lines registered as new results' }) registered!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'lines whose execution_id was registered already, updated in place' })
+  updated!: number;
+  @ApiProperty({ type: [BulkRegisterFailure] }) failed!: BulkRegisterFailure[];
+}

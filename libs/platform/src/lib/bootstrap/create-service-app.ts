@@ -31,7 +31,7 @@ export async function createServiceApp(module: DynamicModule, config: ServiceCon
   app.use(securityHeaders());
   app.use(observeRequests(app.get(MetricsRegistry), PinoLogger.root));
   app.use(rejectMalformedPath);
-  app.use(jsonBodyMiddleware);
+  app.use(jsonBodyMiddleware(config.streamedBodies));
   setUpOpenApi(app, config);
   await app.init();
   const server = app.getHttpServer();

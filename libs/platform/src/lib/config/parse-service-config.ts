@@ -1,3 +1,4 @@
+import type { StreamedBodyRoute } from '../http/json-body.middleware';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Backend, DatabaseConfig, DEFAULT_STARTUP_TIMEOUT_SECONDS } from '@simsvc/persistence';
 import { ServiceConfig, ServiceName } from './service-config';
@@ -26,6 +27,8 @@ export interface ServiceDefinition<TExtra> {
   extraOptions?: ExtraOption[];
   /** Builds the typed service-specific part from the resolved extra option values. */
   extra: (values: Record<string, unknown>) => TExtra;
+  /** Routes that read their own body as a stream (json-body.middleware.ts). */
+  streamedBodies?: readonly StreamedBodyRoute[];
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -225,6 +228,7 @@ export function parseServiceConfig<T>(definition: ServiceDefinition<T>, argv: st
           ? { username: adminUsername, password: adminPassword, email: environment['SIMSVC_ADMIN_EMAIL'] || undefined }
           : undefined,
     },
+    streamedBodies: definition.streamedBodies ?? [],
     extra: definition.extra(extraValues),
   };
 }

@@ -19,6 +19,24 @@ function isJson(request: Request): boolean {
 }
 
 /**
+ * A route that reads its own body, as a stream, when it arrives in one of `types` (a run database
+ * uploaded, NDJSON lines): the middleware leaves such a body unread. Any other body on that route
+ * is JSON when the route takes JSON (`json`), else refused with 415 naming `types`.
+ */
+export interface StreamedBodyRoute {
+  method: 'POST' | 'PUT';
+  path: string;
+  /** Matched against the media type alone (lower case, without parameters). */
+  types: readonly string[];
+  /** Whether a JSON body is accepted on the route as well. */
+  json: boolean;
+}
+
+function mediaType(request: Request): string | undefined {
+  return request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+}
+
+/**
  * JSON bodies per contract §1: not JSON → 415, malformed → 400, over 1 MiB → 413, each in the
  * contract's error shape. A POST without a body needs no content type. A refused body is read
  * and discarded before the answer (up to DISCARD_LIMIT_BYTES; see unread-body.ts), so that a
@@ -29,21 +47,29 @@ function isJson(request: Request): boolean {
  * guard, a 404 of the router, a 400 of a pipe — answers a request whose body is in, and a
  * client still writing its body never meets a closed connection.
  */
-export const jsonBodyMiddleware: RequestHandler = (request: Request, response: Response, next: NextFunction) => {
-  if (!hasBody(request)) return next();
-  if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
-  if (!METHODS_WITH_BODY.has(request.method)) return dropBody(request, response, next);
-  if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
-  refuseEndlessBody(request, response, 413, TOO_LARGE);
-  parseJson(request, response, (error?: { type?: string; status?: number }) => {
-    // Already answered: the body grew past DISCARD_LIMIT_BYTES while it was being discarded.
-    if (response.headersSent) return;
-    if (!error) return next();
-    const [status, message] = refusal(error);
-    // Some refusals (an unknown content encoding) come before the body was read.
-    answerAfterBody(request, response, status, message);
-  });
-};
+export const jsonBodyMiddleware =
+  (streamed: readonly StreamedBodyRoute[] = []): RequestHandler =>
+  (request: Request, response: Response, next: NextFunction) => {
+    if (!hasBody(request)) return next();
+    const route = streamed.find((candidate) => candidate.method === request.method && candidate.path === request.path);
+    const type = mediaType(request);
+    // Its own limits apply there: the route counts what it reads.
+    if (route && type !== undefined && route.types.includes(type)) return next();
+    if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
+    if (!METHODS_WITH_BODY.has(request.method)) return dropBody(request, response, next);
+    // A route that takes JSON too keeps the contract's message (§1), which clients know.
+    if (route && !route.json) return answerAfterBody(request, response, 415, `request body must be ${route.types.join(' or ')}`);
+    if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
+    refuseEndlessBody(request, response, 413, TOO_LARGE);
+    parseJson(request, response, (error?: { type?: string; status?: number }) => {
+      // Already answered: the body grew past DISCARD_LIMIT_BYTES while it was being discarded.
+      if (response.headersSent) return;
+      if (!error) return next();
+      const [status, message] = refusal(error);
+      // Some refusals (an unknown content encoding) come before the body was read.
+      answerAfterBody(request, response, status, message);
+    });
+  };
 
 /** A body no route reads: dropped, then on to routing; past MAX_BODY_BYTES refused like a JSON body. */
 function dropBody(request: Request, response: Response, next: NextFunction): void {

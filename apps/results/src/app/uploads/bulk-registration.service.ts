@@ -1,0 +1,136 @@
+// POST /register_direct with an application/x-ndjson body: one result per line, each validated as
+// the JSON body would be, the valid ones stored in transactions of at most NDJSON_BATCH; a line
+// refused is reported by its number and never costs the others their place.
+import { Injectable } from '@nestjs/common';
+import { BulkRegisterFailure, BulkRegisterResponse, DomainError, nowMicros, RegisterDirectDto } from '@simsvc/contracts';
+import { ContractValidationPipe } from '@simsvc/platform';
+import type { Request } from 'express';
+import { createInterface } from 'node:readline';
+import { Transform } from 'node:stream';
+import { resultFromBody } from '../results/new-result';
+import { NewResult, parameterRows, ParameterRow } from '../results/result.record';
+import { ResultsMetrics } from '../results/results.metrics';
+import { ResultsRepository } from '../results/results.repository';
+import { UploadIncomplete } from './upload.errors';
+
+export const MAX_NDJSON_LINES = 10_000;
+export const NDJSON_BATCH = 1_000;
+/** The whole body: 10,000 results of a few KiB each fit with room to spare. */
+export const MAX_NDJSON_BYTES = 64 * 1024 * 1024;
+
+export class TooManyLines extends DomainError {
+  readonly status = 413;
+
+  constructor(what: string) {
+    super(`application/x-ndjson body ${what}`);
+  }
+}
+
+interface ValidLine {
+  line: number;
+  result: NewResult;
+  parameters: ParameterRow[];
+}
+
+@Injectable()
+export class BulkRegistrationService {
+  private readonly validation = new ContractValidationPipe();
+
+  constructor(
+    private readonly repository: ResultsRepository,
+    private readonly metrics: ResultsMetrics,
+  ) {}
+
+  /** Reads every line first (so that a body over the limits changes nothing), then stores the valid ones. */
+  async register(request: Request): Promise<BulkRegisterResponse> {
+    const lines = await readLines(request);
+    const failed: BulkRegisterFailure[] = [];
+    const valid: ValidLine[] = [];
+    for (const [index, text] of lines.entries()) {
+      if (text.trim() === '') continue;
+      try {
+        valid.push(await this.parse(index + 1, text));
+      } catch (error) {
+        failed.push({ line: index + 1, message: messageOf(error) });
+      }
+    }
+    let registered = 0;
+    let updated = 0;
+    for (let start = 0; start < valid.length; start += NDJSON_BATCH) {
+      for (const outcome of await this.storeBatch(valid.slice(start, start + NDJSON_BATCH))) {
+        if (outcome === 'new') registered += 1;
+        else if (outcome === 'updated') updated += 1;
+        else failed.push(outcome);
+      }
+    }
+    this.metrics.registered.inc(registered + updated);
+    return { registered, updated, failed: failed.sort((a, b) => a.line - b.line) };
+  }
+
+  private async parse(line: number, text: string): Promise<ValidLine> {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new Error('malformed JSON');
+    }
+    const dto = (await this.validation.transform(value, { type: 'body', metatype: RegisterDirectDto })) as RegisterDirectDto;
+    const result = resultFromBody(dto);
+    return { line, result, parameters: parameterRows(result) };
+  }
+
+  /** One transaction; should it fail as a whole (a conflict, say), each line is tried alone so that only its own fails. */
+  private async storeBatch(batch: ValidLine[]): Promise<('new' | 'updated' | BulkRegisterFailure)[]> {
+    try {
+      const updated = await this.repository.storeMany(batch, nowMicros());
+      return updated.map((wasThere) => (wasThere ? 'updated' : 'new'));
+    } catch (error) {
+      if (batch.length === 1) return [{ line: batch[0].line, message: messageOf(error) }];
+      const outcomes: ('new' | 'updated' | BulkRegisterFailure)[] = [];
+      for (const item of batch) outcomes.push(...(await this.storeBatch([item])));
+      return outcomes;
+    }
+  }
+}
+
+/** The body's lines, refused with 413 past MAX_NDJSON_LINES or MAX_NDJSON_BYTES. */
+async function readLines(request: Request): Promise<string[]> {
+  const declared = request.headers['content-length'];
+  if (declared !== undefined && Number(declared) > MAX_NDJSON_BYTES) throw new TooManyLines(`exceeds ${MAX_NDJSON_BYTES} bytes`);
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > MAX_NDJSON_BYTES ? new TooManyLines(`exceeds ${MAX_NDJSON_BYTES} bytes`) : null, chunk);
+    },
+  });
+  request.pipe(counter);
+  let failure: unknown;
+  request.once('error', () => (failure ??= new UploadIncomplete()));
+  counter.once('error', (error) => (failure ??= error));
+  const lines: string[] = [];
+  let results = 0;
+  const reader = createInterface({ input: counter, crlfDelay: Infinity });
+  try {
+    for await (const line of reader) {
+      lines.push(line);
+      if (line.trim() !== '') results += 1;
+      if (results > MAX_NDJSON_LINES) throw new TooManyLines(`has more than ${MAX_NDJSON_LINES} lines`);
+    }
+  } catch (error) {
+    throw failure ?? error;
+  } finally {
+    reader.close();
+    request.unpipe(counter);
+  }
+  if (failure) throw failure;
+  if (!request.complete) throw new UploadIncomplete();
+  return lines;
+}
+
+function messageOf(error: unknown): string {
+  const details = (error as { response?: { message?: unknown } }).response?.message;
+  if (Array.isArray(details)) return details.join('; ');
+  if (typeof details === 'string') return details;
+  return error instanceof DomainError || error instanceof Error ? error.message : 'could not be stored';
+}

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RegisterResultResponse } from '@simsvc/contracts';
+import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
+import type { Request } from 'express';
+import { stat } from 'node:fs/promises';
+import { ResultsConfig } from '../results-config';
+import { resultFromRun } from '../results/new-result';
+import { ResultNotFound } from '../results/results.errors';
+import { ResultsRepository } from '../results/results.repository';
+import { ResultsService } from '../results/results.service';
+import { resolveRunDatabasePath } from '../run-database/run-database-path';
+import { RunDatabaseReader } from '../run-database/run-database.reader';
+import { InvalidRunDatabase, RunDatabaseNotFound, RunDatabaseOutsideRoot } from '../run-database/run-database.errors';
+import { receiveBody } from './upload-body';
+import { RunDatabaseNotStored } from './upload.errors';
+import { UploadStore } from './upload-store';
+
+/** POST /runs and GET /results/{execution_id}/run-database: run databases carried over HTTP. */
+@Injectable()
+export class RunUploadsService {
+  private readonly store: UploadStore;
+
+  constructor(
+    private readonly results: ResultsService,
+    private readonly repository: ResultsRepository,
+    private readonly runDatabases: RunDatabaseReader,
+    @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<ResultsConfig>,
+  ) {
+    this.store = new UploadStore(config.extra.runsRoot);
+  }
+
+  /**
+   * Receives the body into the runs root, reads it as /register reads a file (in a worker, under
+   * the same refusals and per-address share), then places it under its simulation and registers
+   * it. An upload refused at any step leaves no file behind. expectedExecutionId, when given,
+   * must be the run database's own.
+   */
+  async upload(request: Request, client: string, expectedExecutionId?: string): Promise<RegisterResultResponse> {
+    const { runsRoot, maxUploadBytes } = this.config.extra;
+    const incoming = await this.store.incomingPath();
+    try {
+      await receiveBody(request, incoming, maxUploadBytes);
+      const introspected = await this.runDatabases.read(runsRoot, incoming, {}, client);
+      const executionId = expectedExecutionId ?? introspected.run.execution_id;
+      const result = resultFromRun(introspected, { execution_id: executionId }, '');
+      const runDbPath = await this.store.place(incoming, result.simulation_name, result.execution_id);
+      return await this.results.store({ ...result, run_db_path: runDbPath });
+    } finally {
+      // Gone already once placed.
+      await this.store.discard(incoming);
+    }
+  }
+
+  /**
+   * The canonical path of the result's run database, for any result whose file lies inside the
+   * runs root (uploaded or registered by path), with the read rules of /register that concern a
+   * name: no way out of the root by `..` or a link, a regular file with a single link.
+   */
+  async runDatabaseFile(executionId: string): Promise<{ path: string; etag: string }> {
+    const record = await this.repository.find(executionId);
+    if (!record) throw new ResultNotFound();
+    if (!record.runDbPath) throw new RunDatabaseNotStored();
+    let path: string;
+    try {
+      path = await resolveRunDatabasePath(this.config.extra.runsRoot, executionId, record.runDbPath);
+    } catch (error) {
+      if (error instanceof RunDatabaseOutsideRoot || error instanceof RunDatabaseNotFound || error instanceof InvalidRunDatabase) {
+        throw new RunDatabaseNotStored();
+      }
+      throw error;
+    }
+    const { nlink, size, mtimeMs } = await stat(path);
+    // Another name of the file may lie outside the root (contract of run-database.worker.ts).
+    if (nlink > 1) throw new InvalidRunDatabase(`run database has ${nlink} hard links; only a file with one link is served`);
+    // Size and modification time, as `send` makes it: a file replaced in place gets another.
+    return { path, etag: `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"` };
+  }
+}

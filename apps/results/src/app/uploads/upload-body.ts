@@ -1,0 +1,38 @@
+// Streams a request body to a new private file, counting as it goes: past the cap the stream is
+// stopped and the file removed, so nothing of an oversized or broken upload stays on disk.
+import type { Request } from 'express';
+import { createWriteStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { UploadIncomplete, UploadTooLarge } from './upload.errors';
+
+/** Writes the body of request to path (created new, mode 0600) and fsyncs it; returns its size. */
+export async function receiveBody(request: Request, path: string, maxBytes: number): Promise<number> {
+  const declared = request.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBytes) throw new UploadTooLarge(maxBytes);
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > maxBytes ? new UploadTooLarge(maxBytes) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(request, counter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await syncFile(path);
+    return received;
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error instanceof UploadTooLarge ? error : new UploadIncomplete();
+  }
+}
+
+async function syncFile(path: string): Promise<void> {
+  const file = await open(path, 'r');
+  try {
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+}

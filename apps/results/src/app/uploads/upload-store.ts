@@ -1,0 +1,60 @@
+// Where uploaded run databases live: `<runs-root>/uploads/<simulation>/<execution_id>.db`, each
+// placed atomically (received into `uploads/.incoming` on the same file system, fsynced, renamed
+// over any earlier upload of the execution, the directory fsynced), so that a reader on any
+// replica sees the whole old file or the whole new one.
+import { IDENTIFIER_PATTERN } from '@simsvc/contracts';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, realpath, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UnsafeUploadName } from './upload.errors';
+
+export const UPLOADS_DIRECTORY = 'uploads';
+const INCOMING_DIRECTORY = '.incoming';
+
+export class UploadStore {
+  constructor(private readonly runsRoot: string) {}
+
+  /** A new path to receive an upload at, inside the runs root (so that the reader may open it). */
+  async incomingPath(): Promise<string> {
+    const directory = await this.directory([INCOMING_DIRECTORY]);
+    return join(directory, `${randomUUID()}.db`);
+  }
+
+  /**
+   * Moves the received file to its place and answers its path relative to the runs root. The
+   * names come from the run database itself, so they are checked as path segments here: an
+   * identifier cannot hold `/` nor begin with a dot.
+   */
+  async place(incoming: string, simulationName: string, executionId: string): Promise<string> {
+    if (!IDENTIFIER_PATTERN.test(simulationName)) throw new UnsafeUploadName('simulation_name', IDENTIFIER_PATTERN.source);
+    if (!IDENTIFIER_PATTERN.test(executionId)) throw new UnsafeUploadName('execution_id', IDENTIFIER_PATTERN.source);
+    const directory = await this.directory([simulationName]);
+    await rename(incoming, join(directory, `${executionId}.db`));
+    await syncDirectory(directory);
+    return join(UPLOADS_DIRECTORY, simulationName, `${executionId}.db`);
+  }
+
+  async discard(incoming: string): Promise<void> {
+    await rm(incoming, { force: true });
+  }
+
+  /**
+   * `<root>/uploads/<segments>`, made when missing. Refused when a part of it is a link (put there
+   * by someone else): uploads are only ever written inside the runs root itself.
+   */
+  private async directory(segments: string[]): Promise<string> {
+    await mkdir(join(this.runsRoot, UPLOADS_DIRECTORY, ...segments), { recursive: true, mode: 0o750 });
+    const wanted = join(await realpath(this.runsRoot), UPLOADS_DIRECTORY, ...segments);
+    if ((await realpath(wanted)) !== wanted) throw new Error(`${wanted} is not a plain directory of the runs root`);
+    return wanted;
+  }
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  const directory = await open(path, 'r');
+  try {
+    await directory.sync();
+  } finally {
+    await directory.close();
+  }
+}

@@ -1,0 +1,80 @@
+import { expectError, makeDirect, ResultsTestService } from './support/results-test-service';
+
+jest.setTimeout(120_000);
+
+// POST /register_direct with application/x-ndjson (issue 24.5): one result per line; a bad line
+// is reported by its number and never loses the others.
+describe('POST /register_direct as application/x-ndjson', () => {
+  let results: ResultsTestService;
+
+  beforeAll(async () => {
+    results = await ResultsTestService.start();
+  });
+  afterAll(() => results.close());
+
+  async function sendLines(lines: string[]) {
+    return results
+      .http()
+      .post('/register_direct')
+      .set('X-Session-ID', await results.token())
+      .set('Content-Type', 'application/x-ndjson')
+      .send(lines.join('\n') + '\n');
+  }
+
+  it('stores every good line and names each bad one by its line number', async () => {
+    const again = await results.stored({ simulation_name: 'ndjson-sim', execution_id: 'ndjson-again' });
+    const lines = [
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-sim', execution_id: 'ndjson-1' })),
+      '{"execution_id": "ndjson-broken", ',
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-sim', execution_id: '../bad id' })),
+      '',
+      JSON.stringify({ ...again, output_params: { max_temperature: 1 } }),
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-sim', execution_id: 'ndjson-2', status: 42 })),
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-sim', execution_id: 'ndjson-3' })),
+      '[1, 2]',
+    ];
+    const response = await sendLines(lines);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      registered: 2,
+      updated: 1,
+      failed: [
+        { line: 2, message: 'malformed JSON' },
+        { line: 3, message: expect.stringMatching(/^execution_id/) },
+        { line: 6, message: expect.stringMatching(/status/) },
+        { line: 8, message: expect.any(String) },
+      ],
+    });
+    expect((await results.matches('ndjson-sim')).sort()).toEqual(['ndjson-1', 'ndjson-3', 'ndjson-again']);
+    expect((await results.get('/results/ndjson-again')).body.output_params).toEqual({ max_temperature: 1 });
+  });
+
+  it('stores 2,500 lines across several transactions', async () => {
+    const lines = Array.from({ length: 2500 }, (_, index) =>
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-many', execution_id: `ndjson-many-${index}`, input_params: { i: index } })),
+    );
+    const response = await sendLines(lines);
+    expect(response.body).toEqual({ registered: 2500, updated: 0, failed: [] });
+    expect((await results.search({ simulation_name: 'ndjson-many', limit: 1 })).body.total).toBe(2500);
+  });
+
+  it('refuses a body of more than 10,000 lines with 413, storing none of them', async () => {
+    const lines = Array.from({ length: 10_001 }, (_, index) =>
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-over', execution_id: `ndjson-over-${index}` })),
+    );
+    expectError(await sendLines(lines), 413, 'application/x-ndjson body has more than 10000 lines');
+    expect((await results.search({ simulation_name: 'ndjson-over', limit: 1 })).body.total).toBe(0);
+  });
+
+  it('keeps JSON bodies as they were, and refuses other types with 415', async () => {
+    expect((await results.registerDirect({ simulation_name: 'ndjson-json' })).status).toBe(200);
+    const response = await results
+      .http()
+      .post('/register_direct')
+      .set('X-Session-ID', await results.token())
+      .set('Content-Type', 'text/plain')
+      .send('x');
+    expectError(response, 415, 'request body must be application/json');
+  });
+});
