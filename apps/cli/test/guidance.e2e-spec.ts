@@ -339,7 +339,12 @@ describe('simsvc guides (issue 25.4–25.7)', () => {
         `source ${script}; COMP_WORDS=(simsvc results se); COMP_CWORD=2; _simsvc; echo "\${COMPREPLY[@]}"; COMP_WORDS=(simsvc results search --ver); COMP_CWORD=3; _simsvc; echo "\${COMPREPLY[@]}"`,
       ]);
       expect(bash.stdout).toBe('search\n--version\n');
-      // fish and zsh check their scripts where they are installed (CI installs neither by default).
+      // fish and zsh check their scripts where they are installed; CI installs both and sets
+      // SIMSVC_TEST_REQUIRE_SHELLS=1, which makes a missing one a failure.
+      for (const shell of ['fish', 'zsh']) {
+        if (process.env.SIMSVC_TEST_REQUIRE_SHELLS === '1')
+          expect({ shell, installed: existsSync(`/usr/bin/${shell}`) }).toEqual({ shell, installed: true });
+      }
       if (existsSync('/usr/bin/fish')) {
         const fishScript = join(services.sandbox, 'simsvc.fish');
         writeFileSync(fishScript, (await services.cli(['completion', 'fish'])).stdout);
