@@ -54,10 +54,15 @@ export class LoginService {
     return user;
   }
 
-  /** Counts the attempt as a failure and rethrows its error (not one from settling, which would hide it). */
+  /**
+   * Counts refused credentials as a failure and gives back an attempt that ended for another
+   * reason (the database failed mid-check), then rethrows its error (not one from settling, which
+   * would hide it). A slot that cannot be given back leaves with its window.
+   */
   private async settleFailure(attempt: LoginAttempt, error: unknown): Promise<never> {
     try {
-      await this.throttle.failed(attempt);
+      if (error instanceof InvalidCredentials) await this.throttle.failed(attempt);
+      else await this.throttle.abandoned(attempt);
     } catch (settleError) {
       this.logger.warn(`settling a failed login attempt failed: ${(settleError as Error).message}`);
     }
