@@ -1,5 +1,6 @@
 import type { HitRecord } from '../results/result.record';
-import { csvHeader, csvRecords, exportColumns, exportFileName, jsonLines } from './export-table';
+import { parse } from 'csv-parse/sync';
+import { csvCell, csvHeader, csvRecord, csvRecords, exportColumns, exportFileName, jsonLines } from './export-table';
 
 const hit = (inputs: object, outputs: object): HitRecord => ({
   id: 1,
@@ -42,6 +43,27 @@ describe('export table', () => {
       "run-1,sim,1.0,completed,2026-11-27T10:00:00.000000,-1,'=1+1,\r\n" +
         'run-1,sim,1.0,completed,2026-11-27T10:00:00.000000,false,"a ""b""",\r\n',
     );
+  });
+
+  it('writes fields an RFC 4180 reader reads back as written (formulas aside)', () => {
+    const values = ['plain', 'a,b', 'say "hi"', 'one\r\ntwo\nthree\r', '', ' padded ', 'é\u{1F600}', '"', ',', 'x"', '""'];
+    expect(parse(csvRecord(values))).toEqual([values]);
+    expect(parse(csvRecord([1.5, -2, 1e300, true, false, null, [1, 'a,b'], { k: '"v"' }]))).toEqual([
+      ['1.5', '-2', '1e+300', 'true', 'false', '', '[1,"a,b"]', '{"k":"\\"v\\""}'],
+    ]);
+  });
+
+  it.each(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\uFF1D1', '\uFF0B1', '\uFF0D1', '\uFF201'])(
+    'prefixes the string %j with a single quote',
+    (text) => {
+      expect(parse(csvRecord([text]))).toEqual([[`'${text}`]]);
+    },
+  );
+
+  it('leaves numbers, and strings with a formula character further in, alone', () => {
+    expect(csvCell(-1)).toBe('-1');
+    expect(csvCell('a=1')).toBe('a=1');
+    expect(csvCell(' =1')).toBe(' =1');
   });
 
   it('writes one JSON object per line with the parameters whole', () => {

@@ -1,11 +1,14 @@
 // What POST /export writes for each run (contract §8), apart from the streaming: the CSV columns
-// and cells, the JSON lines and the file name. CSV follows RFC 4180 (csv-stringify: quotes
-// around a cell holding a comma, quote, CR or LF, quotes doubled, CRLF between records) and
-// defuses formulas: a string cell beginning with = + - @ TAB or CR (or their full-width forms)
-// gets a leading single quote, so that a spreadsheet shows it as text instead of evaluating it;
-// numbers, negative ones included, are written as numbers.
+// and cells, the JSON lines and the file name. CSV follows RFC 4180: a cell holding a comma,
+// quote, CR or LF is quoted with its quotes doubled, records end with CRLF. Formulas are defused:
+// a string cell beginning with = + - @ TAB or CR (or their full-width forms) gets a leading
+// single quote, so that a spreadsheet shows it as text instead of evaluating it; numbers,
+// negative ones included, are written as numbers.
+//
+// Written by hand rather than with csv-stringify (whose escape_formulas does the same): measured
+// on 1,000 rows of 25 cells, csv-stringify/sync takes 35 ms and these few lines 2.8 ms; with it,
+// a CSV export of 50,000 runs took 8.7 s against 2.5 s for the same runs as JSON lines.
 import { ExportFormat, formatTimestamp, ResultJsonValue } from '@simsvc/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { HitRecord } from '../results/result.record';
 
 /** The run columns every export begins with, in this order. */
@@ -43,18 +46,9 @@ function byCodePoint(a: string, b: string): number {
   return x.length - y.length;
 }
 
-const CSV_OPTIONS = {
-  record_delimiter: 'windows',
-  escape_formulas: true,
-  cast: { boolean: (value: boolean) => String(value) },
-} as const;
-
 /** The header record: run columns, then `in.<name>` for each input and `out.<name>` for each output. */
 export function csvHeader(columns: ExportColumns): string {
-  return stringify(
-    [[...RUN_COLUMNS, ...columns.inputs.map((name) => `in.${name}`), ...columns.outputs.map((name) => `out.${name}`)]],
-    CSV_OPTIONS,
-  );
+  return csvRecord([...RUN_COLUMNS, ...columns.inputs.map((name) => `in.${name}`), ...columns.outputs.map((name) => `out.${name}`)]);
 }
 
 /**
@@ -62,22 +56,38 @@ export function csvHeader(columns: ExportColumns): string {
  * objects are their JSON text.
  */
 export function csvRecords(hits: readonly HitRecord[], columns: ExportColumns): string {
-  const records = hits.map((hit) => {
-    const inputs = JSON.parse(hit.inputParams) as Record<string, ResultJsonValue>;
-    const outputs = JSON.parse(hit.outputParams) as Record<string, ResultJsonValue>;
-    return [...runCells(hit), ...columns.inputs.map((name) => cell(inputs, name)), ...columns.outputs.map((name) => cell(outputs, name))];
-  });
-  return stringify(records, CSV_OPTIONS);
+  return hits
+    .map((hit) => {
+      const inputs = JSON.parse(hit.inputParams) as Record<string, ResultJsonValue>;
+      const outputs = JSON.parse(hit.outputParams) as Record<string, ResultJsonValue>;
+      return csvRecord([
+        ...runCells(hit),
+        ...columns.inputs.map((name) => (Object.hasOwn(inputs, name) ? inputs[name] : null)),
+        ...columns.outputs.map((name) => (Object.hasOwn(outputs, name) ? outputs[name] : null)),
+      ]);
+    })
+    .join('');
+}
+
+/** One CSV record, CRLF-terminated. */
+export function csvRecord(values: readonly (ResultJsonValue | undefined)[]): string {
+  return `${values.map(csvCell).join(',')}\r\n`;
+}
+
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A value as a CSV field: empty for null, numbers and booleans as JSON writes them, arrays and objects as their JSON text. */
+export function csvCell(value: ResultJsonValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  let text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function runCells(hit: HitRecord): string[] {
   return [hit.executionId, hit.simulationName, hit.simulationVersion, hit.status, formatTimestamp(Number(hit.createdAt))];
-}
-
-function cell(values: Record<string, ResultJsonValue>, name: string): unknown {
-  if (!Object.hasOwn(values, name)) return null;
-  const value = values[name];
-  return value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
 }
 
 /** One JSON object per line: the run columns, then input_params and output_params whole. */
