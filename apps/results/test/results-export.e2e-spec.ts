@@ -109,6 +109,7 @@ describe('POST /export', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe(`attachment; filename="${SIM}-${TODAY()}.csv"`);
+      expect(response.headers['x-accel-buffering']).toBe('no');
 
       const [header, ...rows] = csvRecords(response.body);
       expect(header).toEqual([...RUN_COLUMNS, 'in.group', 'in.name, "quoted"', 'out.label', 'out.score']);

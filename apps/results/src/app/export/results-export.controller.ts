@@ -38,6 +38,8 @@ export class ResultsExportController {
     response.setHeader('Content-Disposition', `attachment; filename="${exported.fileName}"`);
     response.setHeader('Content-Type', exported.contentType);
     response.setHeader('Cache-Control', 'no-store');
+    // nginx would otherwise read the export ahead into its buffers and temp files, away from the client's pace.
+    response.setHeader('X-Accel-Buffering', 'no');
     // pipeline waits for 'drain' whenever the socket is behind, and on a client that goes away
     // (or a failing read) destroys both sides, which ends the generator and its reads.
     pipeline(Readable.from(exported.chunks, { highWaterMark: 1 }), response).catch((error: Error & { code?: string }) => {
