@@ -1,6 +1,6 @@
 // 8. The results replicas share one runs root: a run database uploaded through results-1
 //    directly (POST /runs) is downloaded byte for byte through results-2 directly and through
-//    nginx, and found by search through both.
+//    nginx, and found by search through both, and by a CSV export (POST /export) through nginx.
 
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
@@ -87,10 +87,16 @@ const assertion: Assertion = {
         `POST /search through ${reader.name} answered ${found.status || found.error} without ${executionId}: ${found.text ?? ''}`,
       );
     }
+    const exported = await client(nginx.urls['results'], { token }).post('/export', { simulation_name: SIMULATION, format: 'csv' });
+    const rows = (exported.text ?? '').split('\r\n').filter(Boolean);
+    c.check(
+      exported.status === 200 && rows[0]?.startsWith('execution_id,') === true && rows.some((row) => row.startsWith(`${executionId},`)),
+      `POST /export through nginx answered ${exported.status || exported.error} without a row of ${executionId}: ${(exported.text ?? '').slice(0, 300)}`,
+    );
     return c.done(
       `${original.length}-byte run database uploaded through ${first.name}; downloaded byte-identical and found by search through ${readers
         .map((reader) => reader.name)
-        .join(' and ')}`,
+        .join(' and ')}, exported through nginx`,
     );
   },
 };
