@@ -112,7 +112,8 @@ function SimulationResults({ state, update }: { state: ResultsViewState; update:
   const y = state.y ?? params.refs.find((ref) => ref.cls === 'output') ?? params.refs[1];
   const axes = state.axes.length > 0 ? state.axes : params.refs.slice(0, DEFAULT_AXES);
   const filtersKey = [state.version, state.status, ...state.filters.map(formatFilter)].join('&');
-  const searchKey = JSON.stringify({ ...search, cursor: undefined });
+  // The table's trail of cursors belongs to one search: its runs and order, whatever the page.
+  const searchKey = JSON.stringify({ ...search, cursor: undefined, offset: undefined });
 
   return (
     <>
