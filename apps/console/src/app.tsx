@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } fr
 import { isUnauthorized } from './api/service-error';
 import { Layout } from './components/layout';
 import { CachePage } from './pages/cache/cache-page';
+import { ComparePage } from './pages/results/compare-page';
 import { ResultsPage } from './pages/results/results-page';
 import { RunPage } from './pages/results/run-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
@@ -52,6 +53,7 @@ const router = createBrowserRouter([
           { path: 'sync', element: <SyncPage /> },
           { path: 'results', element: <ResultsPage /> },
           { path: 'results/:executionId', element: <RunPage /> },
+          { path: 'compare', element: <ComparePage /> },
           { path: 'cache', element: <CachePage /> },
           { path: 'users', element: <UsersPage /> },
           { path: '*', element: <p className="state">No such page.</p> },

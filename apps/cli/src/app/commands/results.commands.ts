@@ -12,7 +12,7 @@ import { whereFilters } from '../where/where-filters';
 import { downloadTo, exportTo } from './results-files';
 
 const ORDER_BY_HELP =
-  "sort key, up to three: in.NAME, out.NAME, created_at or execution_id, then asc (default) or desc, e.g. 'out.energy desc'";
+  "sort key, up to three: in.NAME, out.NAME, created_at, execution_id, simulation_version, status, completed_at or duration_seconds, then asc (default) or desc, e.g. 'out.energy desc'";
 const WHERE_HELP = 'condition NAME OP VALUE, OP one of = != > >= < <= in (repeatable; in.NAME / out.NAME name the class)';
 
 export function registerResultsCommands(program: Command): void {
