@@ -19,6 +19,7 @@ const PAGE_SIZE = 20;
 export function CachePage() {
   const [params, setParams] = useSearchParams();
   const pattern = params.get('pattern') ?? '';
+  const execution = params.get('execution') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const logPage = Math.max(1, Number(params.get('log')) || 1);
   const canInvalidate = useHasPrivilege('invalidate_cache');
@@ -46,11 +47,18 @@ export function CachePage() {
     refetchInterval: live.refetchInterval,
   });
   const entries = useQuery({
-    queryKey: ['cache-entries', pattern, page],
+    queryKey: ['cache-entries', pattern, execution, page],
     queryFn: () =>
       call('cache', () =>
         api.cache.GET('/cache/entries', {
-          params: { query: { pattern: pattern || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } },
+          params: {
+            query: {
+              pattern: pattern || undefined,
+              execution_id: execution || undefined,
+              limit: PAGE_SIZE,
+              offset: (page - 1) * PAGE_SIZE,
+            },
+          },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -104,6 +112,18 @@ export function CachePage() {
       </div>
       <div className="card">
         <h2>Entries</h2>
+        {execution && (
+          <p className="filter-note">
+            The entries of run{' '}
+            <Link className="mono" to={`/results/${encodeURIComponent(execution)}`}>
+              {execution}
+            </Link>{' '}
+            ·{' '}
+            <button type="button" className="secondary small" onClick={() => set({ execution: '', page: 1 })}>
+              Show every entry
+            </button>
+          </p>
+        )}
         <label className="inline">
           Pattern
           <input value={patternText} onChange={(e) => setPatternText(e.target.value)} placeholder="heat-1d/*" />

@@ -3,7 +3,9 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
+import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
+import { ExportButtons } from '../../downloads/export-buttons';
 import { Empty, QueryView } from '../../components/states';
 import { Histogram } from './histogram';
 import { ResultsFilters } from './results-filters';
@@ -38,6 +40,7 @@ export function ResultsPage() {
 
   return (
     <section>
+      <PageTitle parts={['Results', state.simulation || undefined]} />
       <h1>Results</h1>
       <div className="toolbar">
         <span className="field">
@@ -115,7 +118,13 @@ function SimulationResults({ state, update }: { state: ResultsViewState; update:
         </div>
       </div>
       <div className="card">
-        <h2>Runs</h2>
+        <div className="plot-head">
+          <h2>Runs</h2>
+          <ExportButtons
+            simulation={state.simulation}
+            search={() => ({ ...buildSearchBody(state.simulation, state.filters, types, { limit: 1, offset: 0 }) })}
+          />
+        </div>
         <QueryView query={page} what="runs" isEmpty={(d) => d.results.length === 0} empty="No runs match.">
           {(data) => (
             <>

@@ -4,6 +4,7 @@ import { formatTime, formatValue } from '../../format';
 import { paramKey, type ParamRef } from './results-state';
 import { sortHits } from './sort-hits';
 import { valueOf, type ResultParams } from './use-result-params';
+import { TableWrap } from '../../components/table-wrap';
 
 export function ResultsTable({
   hits,
@@ -33,7 +34,7 @@ export function ResultsTable({
     );
   };
   return (
-    <div className="table-wrap">
+    <TableWrap label="Runs">
       <table className="results-table">
         <thead>
           <tr>
@@ -64,6 +65,6 @@ export function ResultsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
