@@ -65,10 +65,9 @@ function saveBlob(blob: Blob, name: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
-  link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  // The click has started the download; the URL is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Revoked once the browser has surely read it (revoking at once can cancel the download).
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
