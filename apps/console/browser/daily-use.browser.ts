@@ -75,15 +75,21 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP does not govern.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[]; passes: unknown[] }> } }).axe;
     interface AxeViolation {
       id: string;
       impact: string | null;
       nodes: { target: unknown[] }[];
     }
-    return (await axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => String(n.target)) }));
+    const results = await axe.run(document);
+    return {
+      passes: results.passes.length,
+      violations: results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => String(n.target)) })),
+    };
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' | ')}`);
+  // axe ran its rules (a page it could not inspect would pass nothing).
+  expect(violations.passes).toBeGreaterThan(10);
+  return violations.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(' | ')}`);
 }
 
 /**
