@@ -7,3 +7,4 @@ export type { paths as CatalogPaths, components as CatalogComponents, operations
 export type { paths as ResultsPaths, components as ResultsComponents, operations as ResultsOperations } from './generated/results.js';
 export type { CacheSchema, CatalogSchema, ResultsSchema } from './lib/schemas.js';
 export { searchHits, searchPages, type SearchBody, type SearchHit, type SearchPage } from './lib/search-pages.js';
+export { attachmentName, exportResults, type ExportBody } from './lib/results-files.js';
