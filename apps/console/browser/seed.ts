@@ -17,12 +17,16 @@ export const USERS = {
 export const PENDING_SIMULATION = 'wave-2d';
 export const HEAT = 'heat-1d';
 export const HEAT_RUNS = 240;
+/** The text input of heat-1d's runs, for colour-by and the value choices of a text filter. */
+export const SOLVERS = ['cg', 'gmres', 'jacobi'] as const;
 
 const HEAT_SCHEMA = {
   input_schema: {
     length: { type: 'number', units: 'm', min: 0.1, max: 10, default: 1, description: 'rod length' },
     conductivity: { type: 'number', units: 'W/(m·K)', min: 1, max: 400, default: 50 },
     n_points: { type: 'integer', min: 2, max: 10000, default: 50 },
+    solver: { type: 'string', default: 'cg', description: 'linear solver' },
+    adaptive: { type: 'boolean', default: false, description: 'adaptive time steps' },
   },
   output_schema: {
     max_temperature: { type: 'number', units: 'K' },
@@ -78,6 +82,7 @@ export async function seed(stack: Stack): Promise<void> {
   const registered = [];
   for (const body of sims) registered.push(await dev.catalog.POST('/simulations', { body }));
   const heat = registered[1];
+  const heatOld = registered[0];
 
   const next = random(42);
   const day0 = Date.UTC(2026, 10, 10, 8);
@@ -91,10 +96,14 @@ export async function seed(stack: Stack): Promise<void> {
     const duration = Number((0.5 + next() * 4).toFixed(3));
     const completed = new Date(started.getTime() + duration * 1000);
     const status = statuses[Math.floor(next() * statuses.length)];
+    // Every fifth run is of the older version; failed runs are registered too (without outputs).
+    const version = i % 5 === 0 ? heatOld : heat;
+    const solver = SOLVERS[i % SOLVERS.length];
+    const adaptive = i % 4 === 0;
     await dev.catalog.POST('/executions', {
       body: {
         execution_id: executionId,
-        simulation_id: heat.id,
+        simulation_id: version.id,
         status,
         executor_type: 'local',
         started_at: timestamp(started),
@@ -102,15 +111,15 @@ export async function seed(stack: Stack): Promise<void> {
         duration_seconds: duration,
       },
     });
-    if (status === 'failed') continue;
-    const maxTemperature = 300 + (400 * length) / (1 + conductivity / 80) + next() * 15;
+    const maxTemperature = 300 + (400 * length) / (1 + conductivity / 80) + (solver === 'jacobi' ? 8 : 0) + next() * 15;
     const file = `heat/${executionId}.db`;
     writeRunDatabase(path.join(stack.runsRoot, file), {
       execution_id: executionId,
       simulation_name: HEAT,
-      simulation_version: '1.1.0',
-      simulation_id: heat.id,
-      squid_id: `${HEAT}/1.1.0/${executionId}`,
+      simulation_version: version.version,
+      simulation_id: version.id,
+      status,
+      squid_id: `${HEAT}/${version.version}/${executionId}`,
       started_at: timestamp(started),
       completed_at: timestamp(completed),
       duration_seconds: duration,
@@ -118,11 +127,16 @@ export async function seed(stack: Stack): Promise<void> {
         length: { value: length, type: 'number', units: 'm' },
         conductivity: { value: conductivity, type: 'number', units: 'W/(m·K)' },
         n_points: { value: nPoints, type: 'integer' },
+        solver: { value: solver, type: 'string' },
+        adaptive: { value: adaptive, type: 'boolean' },
       },
-      outputs: {
-        max_temperature: { value: Number(maxTemperature.toFixed(2)), type: 'number', units: 'K' },
-        energy: { value: Number((length * conductivity * 12.5 + next() * 200).toFixed(1)), type: 'number', units: 'J' },
-      },
+      outputs:
+        status === 'failed'
+          ? {}
+          : {
+              max_temperature: { value: Number(maxTemperature.toFixed(2)), type: 'number', units: 'K' },
+              energy: { value: Number((length * conductivity * 12.5 + next() * 200).toFixed(1)), type: 'number', units: 'J' },
+            },
     });
     await dev.results.POST('/register', { body: { execution_id: executionId, run_db_path: file, metadata: { host: `node-${i % 4}` } } });
   }

@@ -44,6 +44,7 @@ const SyncPage = page(() => import('./pages/simulations/sync-page'), 'SyncPage')
 const ResultsPage = page(() => import('./pages/results/results-page'), 'ResultsPage');
 const RunPage = page(() => import('./pages/results/run-page'), 'RunPage');
 const CachePage = page(() => import('./pages/cache/cache-page'), 'CachePage');
+const ComparePage = page(() => import('./pages/results/compare-page'), 'ComparePage');
 const ExecutionPage = page(() => import('./pages/executions/execution-page'), 'ExecutionPage');
 const UsersPage = page(() => import('./pages/users/users-page'), 'UsersPage');
 
@@ -63,6 +64,7 @@ const router = createBrowserRouter([
           { path: 'results', element: <ResultsPage /> },
           { path: 'results/:executionId', element: <RunPage /> },
           { path: 'executions/:executionId', element: <ExecutionPage /> },
+          { path: 'compare', element: <ComparePage /> },
           { path: 'cache', element: <CachePage /> },
           { path: 'users', element: <UsersPage /> },
           { path: '*', element: <p className="state">No such page.</p> },

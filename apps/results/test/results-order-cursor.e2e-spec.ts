@@ -257,7 +257,10 @@ describe('POST /search order_by and cursors', () => {
       [[{ ...key, class: 'metric' }], 'order_by[0].class must be input or output'],
       [[{ ...key, direction: 'up' }], 'order_by[0].direction must be asc or desc'],
       [[{ class: 'output', direction: 'asc' }], 'order_by[0].name must be a string of 1 to 256 characters'],
-      [[key, { field: 'status', direction: 'asc' }], 'order_by[1].field must be created_at or execution_id'],
+      [
+        [key, { field: 'squid_id', direction: 'asc' }],
+        'order_by[1].field must be created_at, execution_id, simulation_version, status, completed_at or duration_seconds',
+      ],
       [
         [{ field: 'created_at', direction: 'asc', name: 'x' }],
         'order_by[0] has unknown field name; a key is {class, name, direction} or {field, direction}',

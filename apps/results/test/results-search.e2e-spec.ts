@@ -163,6 +163,8 @@ describe('POST /search', () => {
           output_params: { peak: 250.5 },
           status: 'completed',
           created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/),
+          completed_at: null,
+          duration_seconds: null,
         },
         {
           execution_id: 's-int',
@@ -173,6 +175,8 @@ describe('POST /search', () => {
           output_params: { peak: 100 },
           status: 'completed',
           created_at: expect.any(String),
+          completed_at: null,
+          duration_seconds: null,
         },
       ],
       count: 2,

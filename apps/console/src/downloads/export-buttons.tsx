@@ -5,9 +5,9 @@ import { DownloadButton } from './download-button';
  * with the page's search body (filters and order_by; paging fields dropped), streamed by the
  * results service.
  */
-export function ExportButtons({ search, simulation }: { search: () => Record<string, unknown>; simulation: string }) {
+export function ExportButtons({ search, simulation }: { search: () => object; simulation: string }) {
   const request = (format: 'csv' | 'jsonl') => () => {
-    const { limit: _limit, offset: _offset, cursor: _cursor, ...body } = search();
+    const { limit: _limit, offset: _offset, cursor: _cursor, ...body } = search() as Record<string, unknown>;
     return { method: 'POST' as const, body: { ...body, format } };
   };
   return (

@@ -372,6 +372,18 @@ export type components = {
          */
         scale?: 'linear' | 'log';
       } | null;
+      /**
+       * @description a parameter whose text values to list, the 100 most frequent among the matching runs
+       * @example {
+       *       "class": "input",
+       *       "name": "solver"
+       *     }
+       */
+      values?: {
+        /** @enum {string} */
+        class?: 'input' | 'output';
+        name?: string;
+      } | null;
     };
     AggregateResultsResponse: {
       /** @description runs matching the filters */
@@ -379,6 +391,8 @@ export type components = {
       params: components['schemas']['ParameterAggregate'][];
       /** @description present when the request asks for a histogram */
       histogram?: components['schemas']['HistogramAggregate'];
+      /** @description present when the request asks for values */
+      values?: components['schemas']['TextValuesAggregate'];
     };
     BulkRegisterFailure: {
       /** @description line number in the body, from 1 */
@@ -738,6 +752,12 @@ export type components = {
        * @example 2026-11-22T10:12:25.123000
        */
       created_at: string;
+      /**
+       * @description UTC, ISO 8601 without time zone, six fractional digits
+       * @example 2026-11-22T10:12:25.123000
+       */
+      completed_at: string | null;
+      duration_seconds: number | null;
     };
     SearchResultsDto: {
       /**
@@ -795,7 +815,7 @@ export type components = {
               }
             | {
                 /** @enum {string} */
-                field: 'created_at' | 'execution_id';
+                field: 'created_at' | 'execution_id' | 'simulation_version' | 'status' | 'completed_at' | 'duration_seconds';
                 /** @enum {string} */
                 direction: 'asc' | 'desc';
               }
@@ -843,6 +863,19 @@ export type components = {
       privileges: string[];
       /** @example 2026-11-22T10:12:25.000000 */
       expires_at: string;
+    };
+    TextValueCount: {
+      value: string;
+      count: number;
+    };
+    TextValuesAggregate: {
+      /** @enum {string} */
+      class: 'input' | 'output';
+      name: string;
+      /** @description the parameter's string values among the matching runs, most frequent first (ties by code point), at most 100 */
+      values: components['schemas']['TextValueCount'][];
+      /** @description whether more distinct values exist than are listed */
+      more: boolean;
     };
     UnhealthyResponse: {
       /** @enum {string} */

@@ -1,34 +1,50 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
 import { PageTitle } from '../../components/page-title';
-import { Pager } from '../../components/pager';
 import { ExportButtons } from '../../downloads/export-buttons';
+import type { SearchHit } from '../../api/types';
 import { Empty, QueryView } from '../../components/states';
+import { useVersions } from '../simulations/simulation-queries';
+import { ColumnChooser } from './column-chooser';
+import { compareLink } from './compare-state';
 import { Histogram } from './histogram';
-import { ResultsFilters } from './results-filters';
+import { ParallelPlot } from './parallel-plot';
+import { paramKind } from './plot-data';
+import { usePlotRuns } from './plot-runs';
+import { ResultsFilters, type ParamType } from './results-filters';
 import {
+  changeView,
   formatFilter,
   paramKey,
   parseParamRef,
   parseResultsState,
   resultsStateToParams,
   type ParamRef,
+  type PlotKind,
   type ResultsViewState,
 } from './results-state';
-import { ResultsTable } from './results-table';
+import { RunsTable } from './runs-table';
 import { ScatterPlot } from './scatter-plot';
-import { buildSearchBody } from './search-body';
-import { resultParams, useLatestSchema } from './use-result-params';
+import { buildSearchBody, orderBy } from './search-body';
+import { allColumns, visibleColumns } from './table-columns';
+import { resultParams, useLatestSchema, valueOf, type ResultParams } from './use-result-params';
+import './results.css';
 
 const PAGE_SIZE = 50;
+/** Parallel coordinates start with this many parameters as axes. */
+const DEFAULT_AXES = 6;
+
+const TEXT_TYPES = new Set(['string', 'str', 'text']);
+const BOOLEAN_TYPES = new Set(['boolean', 'bool']);
 
 export function ResultsPage() {
   const [params, setParams] = useSearchParams();
-  const state = parseResultsState(params);
-  const update = (change: Partial<ResultsViewState>) => setParams(resultsStateToParams({ ...state, ...change }));
+  // Parsed once per URL, so the plots' inputs keep their identity (and their zoom) between renders.
+  const state = useMemo(() => parseResultsState(params), [params]);
+  const update = (change: Partial<ResultsViewState>) => setParams(resultsStateToParams(changeView(state, change)));
 
   const simulations = useQuery({
     queryKey: ['simulation-names'],
@@ -48,7 +64,7 @@ export function ResultsPage() {
           <select
             id="results-simulation"
             value={state.simulation}
-            onChange={(e) => setParams(resultsStateToParams({ simulation: e.target.value, filters: [], descending: false, page: 1 }))}
+            onChange={(e) => setParams(resultsStateToParams({ ...parseResultsState(new URLSearchParams()), simulation: e.target.value }))}
           >
             <option value="">— pick one —</option>
             {choices.map((name) => (
@@ -71,77 +87,254 @@ export function ResultsPage() {
 
 function SimulationResults({ state, update }: { state: ResultsViewState; update: (change: Partial<ResultsViewState>) => void }) {
   const schema = useLatestSchema(state.simulation);
-  const types = resultParams(schema.data, undefined).types;
+  const versions = useVersions(state.simulation);
+  const types = useMemo(() => resultParams(schema.data, undefined).types, [schema.data]);
+  const scope = { version: state.version, status: state.status };
+  const search = buildSearchBody(state.simulation, state.filters, types, { limit: PAGE_SIZE, cursor: state.at }, scope);
+  const sortKeys = orderBy(state.sort, state.descending);
+  if (sortKeys) search.order_by = sortKeys;
   const page = useQuery({
-    queryKey: ['results-page', state.simulation, state.filters, state.page, types],
-    queryFn: () =>
-      call('results', () =>
-        api.results.POST('/search', {
-          body: buildSearchBody(state.simulation, state.filters, types, { limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE }),
-        }),
-      ),
+    queryKey: ['results-page', search],
+    queryFn: () => call('results', () => api.results.POST('/search', { body: search })),
     placeholderData: keepPreviousData,
     // Filter values are typed by the schema; a simulation the catalog does not know is searched with guessed types.
     enabled: !schema.isPending,
   });
-  const params = resultParams(schema.data, page.data?.results);
+  const params = useMemo(() => resultParams(schema.data, page.data?.results), [schema.data, page.data]);
+  const runs = usePlotRuns(state.simulation, state.filters, scope, params);
+  const sample = page.data?.results ?? [];
+  const typeOf = (ref: ParamRef): ParamType => {
+    const type = params.types[ref.cls][ref.name]?.toLowerCase();
+    if (type && TEXT_TYPES.has(type)) return 'text';
+    if (type && BOOLEAN_TYPES.has(type)) return 'boolean';
+    if (type) return 'other';
+    const value = sample.map((hit) => valueOf(hit, ref)).find((v) => v !== undefined && v !== null);
+    return typeof value === 'string' ? 'text' : typeof value === 'boolean' ? 'boolean' : 'other';
+  };
   const x = state.x ?? params.refs[0];
   const y = state.y ?? params.refs.find((ref) => ref.cls === 'output') ?? params.refs[1];
+  const axes = state.axes.length > 0 ? state.axes : params.refs.slice(0, DEFAULT_AXES);
+  const filtersKey = [state.version, state.status, ...state.filters.map(formatFilter)].join('&');
+  // The table's trail of cursors belongs to one search: its runs and order, whatever the page.
+  const searchKey = JSON.stringify({ ...search, cursor: undefined, offset: undefined });
 
   return (
     <>
       <div className="card">
         <h2>Filters</h2>
         <ResultsFilters
-          key={state.filters.map(formatFilter).join('&')}
+          key={filtersKey}
+          simulation={state.simulation}
           params={params.refs}
+          typeOf={typeOf}
           filters={state.filters}
-          onApply={(filters) => update({ filters, page: 1 })}
+          scope={scope}
+          versions={(versions.data ?? []).map((v) => v.version)}
+          onApply={(filters, next) => update({ filters, version: next.version, status: next.status })}
         />
-      </div>
-      <div className="grid-plot">
-        <div className="card">
-          <div className="plot-head">
-            <h2>Scatter plot</h2>
-            <ParamSelect label="X" refs={params.refs} value={x} onChange={(ref) => update({ x: ref })} />
-            <ParamSelect label="Y" refs={params.refs} value={y} onChange={(ref) => update({ y: ref })} />
-          </div>
-          {x && y ? (
-            <ScatterPlot simulation={state.simulation} filters={state.filters} params={params} x={x} y={y} />
-          ) : (
-            <Empty>No parameters to plot.</Empty>
-          )}
-        </div>
-        <div className="card">
-          <h2>Distribution of {x?.name ?? '—'}</h2>
-          {x ? <Histogram simulation={state.simulation} filters={state.filters} params={params} param={x} /> : <Empty>No parameter.</Empty>}
-        </div>
       </div>
       <div className="card">
         <div className="plot-head">
-          <h2>Runs</h2>
-          <ExportButtons
-            simulation={state.simulation}
-            search={() => ({ ...buildSearchBody(state.simulation, state.filters, types, { limit: 1, offset: 0 }) })}
-          />
+          <h2>Plot</h2>
+          <PlotSwitch value={state.plot} onChange={(plot) => update({ plot })} />
         </div>
-        <QueryView query={page} what="runs" isEmpty={(d) => d.results.length === 0} empty="No runs match.">
-          {(data) => (
-            <>
-              <ResultsTable
-                hits={data.results}
+        {state.plot === 'scatter' ? (
+          <>
+            <div className="plot-controls">
+              <ParamSelect label="X" refs={params.refs} value={x} onChange={(ref) => update({ x: ref })} />
+              <ParamSelect label="Y" refs={params.refs} value={y} onChange={(ref) => update({ y: ref })} />
+              <ParamSelect label="Colour" refs={params.refs} value={state.color} onChange={(ref) => update({ color: ref })} none="none" />
+              <label className="check">
+                <input type="checkbox" checked={state.logX} onChange={(e) => update({ logX: e.target.checked })} />
+                log X
+              </label>
+              <label className="check">
+                <input type="checkbox" checked={state.logY} onChange={(e) => update({ logY: e.target.checked })} />
+                log Y
+              </label>
+            </div>
+            {runs.error ? (
+              <QueryView query={{ isPending: false, error: runs.error, data: undefined }} what="runs to plot">
+                {() => null}
+              </QueryView>
+            ) : x && y ? (
+              <ScatterPlot
+                runs={runs}
+                filters={state.filters}
                 params={params}
-                sort={state.sort}
-                descending={state.descending}
-                onSort={(sort, descending) => update({ sort, descending })}
+                x={x}
+                y={y}
+                color={state.color}
+                logX={state.logX}
+                logY={state.logY}
+                onFilters={(filters) => update({ filters })}
               />
-              <p className="muted small">Sorting orders the runs of the page shown; pages follow the service's order (newest first).</p>
-              <Pager page={state.page} pageSize={PAGE_SIZE} total={data.total} onPage={(p) => update({ page: p })} />
-            </>
-          )}
-        </QueryView>
+            ) : (
+              <Empty>No parameters to plot.</Empty>
+            )}
+          </>
+        ) : (
+          <>
+            <AxesChooser refs={params.refs} chosen={axes} onChange={(chosen) => update({ axes: chosen })} />
+            <ParallelPlot
+              key={filtersKey}
+              runs={runs}
+              filters={state.filters}
+              params={params}
+              axes={axes}
+              onFilters={(filters) => update({ filters })}
+            />
+          </>
+        )}
+        {runs.pending && <p className="state state-loading">Loading runs to plot…</p>}
       </div>
+      <div className="card">
+        <h2>Statistics of {x?.name ?? '—'}</h2>
+        {x ? (
+          <Histogram
+            search={search}
+            param={x}
+            text={paramKind(runs.hits, x, params.types[x.cls][x.name]) === 'category'}
+            log={state.logX}
+          />
+        ) : (
+          <Empty>No parameter.</Empty>
+        )}
+      </div>
+      <RunsCard key={searchKey} state={state} update={update} page={page} params={params} search={search} />
     </>
+  );
+}
+
+function RunsCard({
+  state,
+  update,
+  page,
+  params,
+  search,
+}: {
+  search: object;
+  state: ResultsViewState;
+  update: (change: Partial<ResultsViewState>) => void;
+  page: { isPending: boolean; error: unknown; data: { results: SearchHit[]; total: number; count: number; next_cursor: string | null } | undefined };
+  params: ResultParams;
+}) {
+  // The cursors of the pages before this one, to go back (a cursor only leads forward).
+  const [trail, setTrail] = useState<(string | undefined)[]>([]);
+  const columns = visibleColumns(state.columns, params.refs);
+  const all = allColumns(params.refs);
+  const known = state.at === undefined || trail.length > 0;
+  return (
+    <div className="card">
+      <div className="runs-head">
+        <h2>Runs</h2>
+        <SelectionBar simulation={state.simulation} selected={state.selected} onClear={() => update({ selected: [] })} />
+        <ColumnChooser all={all} shown={columns} onChange={(chosen) => update({ columns: chosen })} />
+        <ExportButtons simulation={state.simulation} search={() => search} />
+      </div>
+      <QueryView query={page} what="runs" isEmpty={(d) => d.results.length === 0} empty="No runs match.">
+        {(data) => (
+          <>
+            <RunsTable
+              hits={data.results}
+              params={params}
+              columns={columns}
+              sort={state.sort}
+              descending={state.descending}
+              onSort={(sort, descending) => update({ sort, descending })}
+              selected={state.selected}
+              onSelect={(selected) => update({ selected })}
+            />
+            <nav className="pager" aria-label="Pages of runs">
+              <button type="button" onClick={() => (setTrail([]), update({ at: undefined }))} disabled={state.at === undefined}>
+                First
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  setTrail(trail.slice(0, -1));
+                  update({ at: trail.at(-1) });
+                }}
+                disabled={trail.length === 0}
+              >
+                ← Previous
+              </button>
+              <span aria-live="polite">
+                {known
+                  ? `Runs ${trail.length * PAGE_SIZE + 1}–${trail.length * PAGE_SIZE + data.count} of ${data.total}`
+                  : `${data.count} runs of ${data.total}`}
+              </span>
+              <button
+                type="button"
+                onClick={() => {
+                  setTrail([...trail, state.at]);
+                  update({ at: data.next_cursor ?? undefined });
+                }}
+                disabled={data.next_cursor === null}
+              >
+                Next →
+              </button>
+            </nav>
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
+}
+
+function SelectionBar({ simulation, selected, onClear }: { simulation: string; selected: string[]; onClear: () => void }) {
+  if (selected.length === 0) return <p className="muted small selection">Tick runs to compare them (shift-click for a range, up to 20).</p>;
+  return (
+    <p className="selection">
+      <span>{selected.length} selected</span>
+      {selected.length >= 2 ? (
+        <Link className="button" to={compareLink(simulation, selected)}>
+          Compare {selected.length} runs
+        </Link>
+      ) : (
+        <span className="muted small">select another to compare</span>
+      )}
+      <button type="button" className="secondary" onClick={onClear}>
+        Clear
+      </button>
+    </p>
+  );
+}
+
+function PlotSwitch({ value, onChange }: { value: PlotKind; onChange: (kind: PlotKind) => void }) {
+  return (
+    <div className="segmented" role="group" aria-label="Plot kind">
+      <button type="button" aria-pressed={value === 'scatter'} onClick={() => onChange('scatter')}>
+        Scatter
+      </button>
+      <button type="button" aria-pressed={value === 'parallel'} onClick={() => onChange('parallel')}>
+        Parallel coordinates
+      </button>
+    </div>
+  );
+}
+
+function AxesChooser({ refs, chosen, onChange }: { refs: ParamRef[]; chosen: ParamRef[]; onChange: (axes: ParamRef[]) => void }) {
+  const keys = new Set(chosen.map(paramKey));
+  return (
+    <fieldset className="axes-chooser">
+      <legend>Axes</legend>
+      {refs.map((ref) => (
+        <label key={paramKey(ref)} className="check">
+          <input
+            type="checkbox"
+            checked={keys.has(paramKey(ref))}
+            onChange={(e) => {
+              const next = new Set(keys);
+              if (e.target.checked) next.add(paramKey(ref));
+              else next.delete(paramKey(ref));
+              onChange(refs.filter((r) => next.has(paramKey(r))));
+            }}
+          />
+          {ref.name}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -150,24 +343,20 @@ function ParamSelect({
   refs,
   value,
   onChange,
+  none,
 }: {
   label: string;
   refs: ParamRef[];
   value: ParamRef | undefined;
-  onChange: (ref: ParamRef) => void;
+  onChange: (ref: ParamRef | undefined) => void;
+  none?: string;
 }) {
   const id = useId();
   return (
     <span className="inline-field">
       <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value ? paramKey(value) : ''}
-        onChange={(e) => {
-          const ref = parseParamRef(e.target.value);
-          if (ref) onChange(ref);
-        }}
-      >
+      <select id={id} value={value ? paramKey(value) : ''} onChange={(e) => onChange(parseParamRef(e.target.value))}>
+        {none !== undefined && <option value="">{none}</option>}
         {refs.map((ref) => (
           <option key={paramKey(ref)} value={paramKey(ref)}>
             {ref.name} ({ref.cls})

@@ -1,103 +1,187 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import type { ECharts } from 'echarts/core';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import { call } from '../../api/service-error';
-import { Chart } from '../../components/chart';
-import { ErrorState, Loading } from '../../components/states';
-import type { ResultFilter, ParamRef } from './results-state';
-import { buildSearchBody } from './search-body';
-import { valueOf, type ResultParams } from './use-result-params';
+import { Empty } from '../../components/states';
+import { formatValue } from '../../format';
+import { InteractiveChart } from './interactive-chart';
+import { axisData, axisProblem, boxFilters, scatterData, type AxisData } from './plot-data';
+import type { PlotRuns } from './plot-runs';
+import { MAX_POINTS } from './plot-runs';
+import type { ParamRef, ResultFilter } from './results-state';
+import type { ResultParams } from './use-result-params';
 
-/** Runs are fetched a page of 1000 at a time and drawn as they come, up to this many points. */
-export const PLOT_PAGE = 1000;
-export const MAX_POINTS = 10_000;
+/** The colour scale of a numeric colour parameter (blue for low, red for high; readable on white). */
+const SCALE = ['#313695', '#4575b4', '#74add1', '#fdae61', '#f46d43', '#a50026'];
+const CATEGORY_COLOURS = ['#1f4e79', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207', '#be185d', '#4d7c0f', '#374151'];
 
 export function ScatterPlot({
-  simulation,
+  runs,
   filters,
   params,
   x,
   y,
+  color,
+  logX,
+  logY,
+  onFilters,
 }: {
-  simulation: string;
+  runs: PlotRuns;
   filters: ResultFilter[];
   params: ResultParams;
   x: ParamRef;
   y: ParamRef;
+  color?: ParamRef;
+  logX: boolean;
+  logY: boolean;
+  onFilters: (filters: ResultFilter[]) => void;
 }) {
   const navigate = useNavigate();
-  const runs = useInfiniteQuery({
-    queryKey: ['plot', simulation, filters, params.types],
-    queryFn: ({ pageParam }) =>
-      call('results', () =>
-        api.results.POST('/search', { body: buildSearchBody(simulation, filters, params.types, { limit: PLOT_PAGE, offset: pageParam }) }),
-      ),
-    initialPageParam: 0,
-    getNextPageParam: (last) => {
-      // Paged by offset, so offset is never null here (only cursor pages answer null).
-      const next = (last.offset ?? 0) + last.count;
-      return last.count > 0 && next < last.total && next < MAX_POINTS ? next : undefined;
-    },
-  });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = runs;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const chart = useRef<ECharts | undefined>(undefined);
+  const [zoomed, setZoomed] = useState(false);
+  const [selecting, setSelecting] = useState(false);
+  const axes = useMemo(() => {
+    const typeOf = (ref: ParamRef) => params.types[ref.cls][ref.name];
+    return {
+      x: axisData(runs.hits, x, typeOf(x), logX),
+      y: axisData(runs.hits, y, typeOf(y), logY),
+      color: color ? axisData(runs.hits, color, typeOf(color), false) : undefined,
+    };
+  }, [runs.hits, x, y, color, logX, logY, params.types]);
+  const data = useMemo(() => scatterData(runs.hits, axes.x, axes.y, axes.color), [runs.hits, axes]);
 
-  const { points, ids } = useMemo(() => {
-    const points: [number, number][] = [];
-    const ids: string[] = [];
-    for (const page of runs.data?.pages ?? []) {
-      for (const hit of page.results) {
-        const px = valueOf(hit, x);
-        const py = valueOf(hit, y);
-        if (typeof px === 'number' && typeof py === 'number') {
-          points.push([px, py]);
-          ids.push(hit.execution_id);
-        }
-      }
-    }
-    return { points, ids };
-  }, [runs.data, x, y]);
-
-  const option = useMemo(
-    () => ({
+  const option = useMemo(() => {
+    const valueText = (axis: AxisData, value: number) => (axis.kind === 'category' ? (axis.categories[value] ?? '') : formatValue(value));
+    const axisOption = (axis: AxisData, gap: number) => ({
+      type: axis.kind === 'category' ? 'category' : axis.log ? 'log' : 'value',
+      data: axis.kind === 'category' ? axis.categories : undefined,
+      name: label(axis.ref, params),
+      nameLocation: 'middle',
+      nameGap: gap,
+      scale: true,
+    });
+    const scale = data.color.kind === 'scale' ? data.color : undefined;
+    const scaled = scale !== undefined;
+    return {
       animation: false,
-      grid: { left: 56, right: 20, top: 16, bottom: 48 },
-      tooltip: { trigger: 'item', formatter: (p: { value: [number, number] }) => `${x.name}: ${p.value[0]}\n${y.name}: ${p.value[1]}` },
-      xAxis: { type: 'value', name: label(x, params), nameLocation: 'middle', nameGap: 28, scale: true },
-      yAxis: { type: 'value', name: label(y, params), nameLocation: 'middle', nameGap: 42, scale: true },
-      series: [
-        { type: 'scatter', data: points, symbolSize: 6, large: true, largeThreshold: 2000, itemStyle: { color: '#1f4e79', opacity: 0.7 } },
+      grid: { left: 64, right: scaled ? 96 : 24, top: data.color.kind === 'categories' ? 40 : 16, bottom: 52 },
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { seriesIndex: number; dataIndex: number; value: number[] }) => {
+          const id = data.series[p.seriesIndex]?.ids[p.dataIndex] ?? '';
+          const lines = [id, `${x.name}: ${valueText(axes.x, p.value[0])}`, `${y.name}: ${valueText(axes.y, p.value[1])}`];
+          if (color && scaled && p.value.length > 2) lines.push(`${color.name}: ${formatValue(p.value[2])}`);
+          if (color && data.color.kind === 'categories') lines.push(`${color.name}: ${data.series[p.seriesIndex]?.name ?? ''}`);
+          return lines.join('\n');
+        },
+      },
+      legend: data.color.kind === 'categories' ? { type: 'scroll', top: 0 } : undefined,
+      visualMap: scale
+        ? {
+            type: 'continuous',
+            min: scale.min,
+            max: scale.max,
+            dimension: 2,
+            seriesIndex: data.series.findIndex((s) => s.name === 'runs'),
+            calculable: true,
+            right: 4,
+            top: 'middle',
+            itemHeight: 160,
+            text: [formatValue(scale.max), formatValue(scale.min)],
+            inRange: { color: SCALE },
+          }
+        : undefined,
+      xAxis: axisOption(axes.x, 30),
+      yAxis: axisOption(axes.y, 48),
+      dataZoom: [
+        { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+        { type: 'inside', yAxisIndex: 0, filterMode: 'none' },
       ],
-    }),
-    [points, x, y, params],
-  );
+      brush: { xAxisIndex: 0, yAxisIndex: 0, brushMode: 'single', transformable: false, removeOnClick: true },
+      series: data.series.map((s, i) => ({
+        type: 'scatter',
+        name: s.name,
+        data: s.points,
+        symbolSize: 6,
+        large: true,
+        largeThreshold: 2000,
+        itemStyle:
+          data.color.kind === 'none'
+            ? { color: '#1f4e79', opacity: 0.7 }
+            : data.color.kind === 'categories'
+              ? { color: CATEGORY_COLOURS[i % CATEGORY_COLOURS.length], opacity: 0.75 }
+              : s.name === 'runs'
+                ? { opacity: 0.8 }
+                : { color: '#9ca3af', opacity: 0.6 },
+      })),
+    };
+  }, [data, axes, x, y, color, params]);
 
-  if (runs.error) return <ErrorState error={runs.error} />;
-  if (runs.isPending) return <Loading what="runs to plot" />;
-  const total = runs.data.pages[0]?.total ?? 0;
-  const loaded = runs.data.pages.reduce((sum, page) => sum + page.count, 0);
+  const problem = axisProblem(axes.x, 'X') ?? axisProblem(axes.y, 'Y');
+  if (runs.pending) return null;
+  if (problem) return <Empty>{problem}</Empty>;
+
+  const startBox = () => {
+    setSelecting(true);
+    chart.current?.dispatchAction({ type: 'takeGlobalCursor', key: 'brush', brushOption: { brushType: 'rect', brushMode: 'single' } });
+  };
+  const resetZoom = () => {
+    chart.current?.dispatchAction({ type: 'dataZoom', dataZoomIndex: 0, start: 0, end: 100 });
+    chart.current?.dispatchAction({ type: 'dataZoom', dataZoomIndex: 1, start: 0, end: 100 });
+    setZoomed(false);
+  };
+  const loaded = runs.hits.length;
+  const numericBox = axes.x.kind === 'number' || axes.y.kind === 'number';
   return (
     <figure className="plot">
-      <Chart
+      <div className="plot-tools">
+        <button type="button" className="secondary" onClick={startBox} aria-pressed={selecting} disabled={!numericBox}>
+          Box select → filters
+        </button>
+        <button type="button" className="secondary" onClick={resetZoom} disabled={!zoomed}>
+          Reset zoom
+        </button>
+        <span className="muted small">Scroll to zoom, drag to pan; a box drawn becomes filters.</span>
+      </div>
+      <InteractiveChart
         option={option}
-        label={`Scatter plot of ${y.name} against ${x.name}`}
-        onClick={({ dataIndex }) => {
-          const id = ids[dataIndex];
-          if (id) void navigate(`/results/${encodeURIComponent(id)}`);
+        label={`Scatter plot of ${y.name} against ${x.name}${color ? `, coloured by ${color.name}` : ''}`}
+        onReady={(instance) => {
+          chart.current = instance;
+        }}
+        events={{
+          click: (event) => {
+            const id = data.series[Number(event['seriesIndex'])]?.ids[Number(event['dataIndex'])];
+            if (id) void navigate(`/results/${encodeURIComponent(id)}`);
+          },
+          datazoom: () => setZoomed(true),
+          brushend: (event, instance) => {
+            const area = (event['areas'] as { coordRange?: [[number, number], [number, number]] }[] | undefined)?.[0];
+            if (!area?.coordRange) return;
+            const [[x0, x1], [y0, y1]] = area.coordRange;
+            instance.dispatchAction({ type: 'brush', areas: [] });
+            instance.dispatchAction({ type: 'takeGlobalCursor', key: 'brush', brushOption: { brushType: false } });
+            setSelecting(false);
+            onFilters(
+              boxFilters(filters, [
+                { axis: axes.x, from: x0, to: x1 },
+                { axis: axes.y, from: y0, to: y1 },
+              ]),
+            );
+          },
         }}
       />
       <figcaption className="muted small" aria-live="polite">
-        {points.length} points from {loaded} of {total} runs
-        {hasNextPage ? ' — loading more…' : loaded < total ? ` (the newest ${MAX_POINTS} are plotted)` : ''}. Click a point to open its run.
+        {data.plotted} points from {loaded} of {runs.total} runs
+        {runs.loading ? ' — loading more…' : loaded < runs.total ? ` (the newest ${MAX_POINTS} are plotted)` : ''}
+        {data.leftOut > 0 ? `; ${data.leftOut} without a value to plot${logX || logY ? ' (or ≤ 0 on a log axis)' : ''}` : ''}
+        {axes.x.kind === 'category' || axes.y.kind === 'category' ? '; text and true/false values are plotted as categories' : ''}. Click a
+        point to open its run.
       </figcaption>
     </figure>
   );
 }
 
-function label(ref: ParamRef, params: ResultParams): string {
+export function label(ref: ParamRef, params: ResultParams): string {
   const units = params.units[ref.cls][ref.name];
   return units ? `${ref.name} [${units}]` : ref.name;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResultFilter } from './results-state';
-import { binCountBody, buildSearchBody, filterProblems, filterValue } from './search-body';
+import { aggregateBody, buildSearchBody, filterProblems, filterValue, orderBy } from './search-body';
 
 const types = { input: { length: 'number', mode: 'string', steps: 'Integer', fast: 'boolean' }, output: { max_temperature: 'number' } };
 const filter = (overrides: Partial<ResultFilter>): ResultFilter => ({ cls: 'input', name: 'length', op: 'eq', value: '1', ...overrides });
@@ -61,20 +61,43 @@ describe('filters → POST /search body', () => {
     expect(buildSearchBody('s', filters, types, { limit: 1, offset: 0 }).input_filters).toEqual({ length: { $eq: 'x' } });
   });
 
-  it('counts a histogram bin on top of the filters, the tighter bound winning', () => {
-    const base = buildSearchBody('s', [filter({ op: 'gte', value: '3' }), filter({ name: 'mode', value: 'fast' })], types, {
-      limit: 50,
-      offset: 50,
-    });
-    expect(binCountBody(base, { cls: 'input', name: 'length' }, 1, 2, false)).toEqual({
+  it('sends `in` as an array of values typed by the schema, and refuses an empty one', () => {
+    expect(filterValue(filter({ op: 'in', value: '1, 2.5' }), 'number')).toEqual([1, 2.5]);
+    expect(filterValue(filter({ name: 'mode', op: 'in', value: 'cg,10' }), 'string')).toEqual(['cg', '10']);
+    expect(filterValue(filter({ name: 'fast', op: 'in', value: 'true' }), 'boolean')).toEqual([true]);
+    expect([...filterProblems([filter({ op: 'in', value: ' , ' })]).values()]).toEqual(['needs a value']);
+  });
+
+  it('adds the version and status, and pages by cursor instead of offset', () => {
+    expect(buildSearchBody('s', [], types, { limit: 50, cursor: 'abc' }, { version: '1.1.0', status: 'failed' })).toEqual({
       simulation_name: 's',
-      input_filters: { length: { $gte: 3, $lt: 2 }, mode: { $eq: 'fast' } },
-      limit: 1,
-      offset: 0,
+      simulation_version: '1.1.0',
+      status: 'failed',
+      limit: 50,
+      cursor: 'abc',
     });
-    expect(binCountBody(base, { cls: 'output', name: 'max_temperature' }, 300, 400, true).output_filters).toEqual({
-      max_temperature: { $gte: 300, $lte: 400 },
+  });
+
+  it('sorts by a run field or a parameter, or leaves the service order', () => {
+    expect(orderBy(undefined, true)).toBeUndefined();
+    expect(orderBy({ field: 'completed_at' }, true)).toEqual([{ field: 'completed_at', direction: 'desc' }]);
+    expect(orderBy({ cls: 'output', name: 'energy' }, false)).toEqual([{ class: 'output', name: 'energy', direction: 'asc' }]);
+  });
+
+  it('builds one aggregate over the search\'s runs: figures, the histogram and text values', () => {
+    const search = buildSearchBody('s', [filter({ op: 'gte', value: '3' })], types, { limit: 50, cursor: 'c' }, { status: 'completed' });
+    search.order_by = [{ field: 'status', direction: 'asc' }];
+    expect(aggregateBody(search, [{ cls: 'input', name: 'length' }], { histogram: { param: { cls: 'input', name: 'length' }, bins: 12, log: true } })).toEqual({
+      simulation_name: 's',
+      status: 'completed',
+      input_filters: { length: { $gte: 3 } },
+      params: [{ class: 'input', name: 'length' }],
+      histogram: { class: 'input', name: 'length', bins: 12, scale: 'log' },
     });
-    expect(base.input_filters).toEqual({ length: { $gte: 3 }, mode: { $eq: 'fast' } });
+    expect(aggregateBody({ simulation_name: 's', limit: 1 }, [], { values: { cls: 'input', name: 'mode' } })).toEqual({
+      simulation_name: 's',
+      params: [],
+      values: { class: 'input', name: 'mode' },
+    });
   });
 });

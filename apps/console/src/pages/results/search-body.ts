@@ -1,16 +1,30 @@
-// Filters → the body of POST /search (the results service's operators $eq $ne $gt $gte $lt $lte).
-import type { ParamClass, ResultFilter } from './results-state';
+// Filters → the body of POST /search and POST /aggregate (the results service's operators
+// $eq $ne $gt $gte $lt $lte $in, and the run's version and status).
+import { inValues, isField, type ColumnRef, type ParamClass, type ParamRef, type ResultFilter, type RunField } from './results-state';
 
 export type ParamTypes = Record<string, string | undefined>;
 type Condition = Record<string, unknown>;
 
 export interface SearchBody {
   simulation_name: string;
+  simulation_version?: string;
+  status?: string;
   input_filters?: Record<string, Condition>;
   output_filters?: Record<string, Condition>;
   limit: number;
-  offset: number;
+  offset?: number;
+  cursor?: string;
+  order_by?: OrderKey[];
 }
+
+/** Which runs a view keeps besides its parameter filters. */
+export interface RunScope {
+  version?: string;
+  status?: string;
+}
+
+type Direction = 'asc' | 'desc';
+export type OrderKey = { class: ParamClass; name: string; direction: Direction } | { field: RunField; direction: Direction };
 
 const NUMERIC_TYPES = new Set(['number', 'integer', 'Number', 'Integer', 'float', 'int', 'real']);
 
@@ -20,6 +34,7 @@ const NUMERIC_TYPES = new Set(['number', 'integer', 'Number', 'Integer', 'float'
  * number, `true`/`false` of a boolean parameter as a boolean, anything else as text.
  */
 export function filterValue(filter: ResultFilter, type: string | undefined): unknown {
+  if (filter.op === 'in') return inValues(filter.value).map((value) => filterValue({ ...filter, op: 'eq', value }, type));
   const text = filter.value.trim();
   const number = text === '' ? Number.NaN : Number(text);
   if (filter.op !== 'eq' && filter.op !== 'ne') return number;
@@ -36,7 +51,8 @@ export function filterProblems(filters: ResultFilter[]): Map<number, string> {
   const problems = new Map<number, string>();
   filters.forEach((filter, index) => {
     if (!filter.name) problems.set(index, 'pick a parameter');
-    else if (filter.op !== 'eq' && filter.op !== 'ne' && !Number.isFinite(Number(filter.value.trim() || 'x'))) {
+    else if (filter.op === 'in' && inValues(filter.value).length === 0) problems.set(index, 'needs a value');
+    else if (filter.op !== 'eq' && filter.op !== 'ne' && filter.op !== 'in' && !Number.isFinite(Number(filter.value.trim() || 'x'))) {
       problems.set(index, 'needs a number');
     }
   });
@@ -47,7 +63,8 @@ export function buildSearchBody(
   simulation: string,
   filters: ResultFilter[],
   types: { input: ParamTypes; output: ParamTypes },
-  page: { limit: number; offset: number },
+  page: { limit: number; offset?: number; cursor?: string },
+  scope: RunScope = {},
 ): SearchBody {
   const groups: Record<ParamClass, Record<string, Condition>> = { input: {}, output: {} };
   const problems = filterProblems(filters);
@@ -56,31 +73,48 @@ export function buildSearchBody(
     const condition = (groups[filter.cls][filter.name] ??= {});
     condition[`$${filter.op}`] = filterValue(filter, types[filter.cls][filter.name]);
   });
-  const body: SearchBody = { simulation_name: simulation, limit: page.limit, offset: page.offset };
+  const body: SearchBody = { simulation_name: simulation, limit: page.limit };
+  if (page.cursor !== undefined) body.cursor = page.cursor;
+  else body.offset = page.offset ?? 0;
+  if (scope.version) body.simulation_version = scope.version;
+  if (scope.status) body.status = scope.status;
   if (Object.keys(groups.input).length > 0) body.input_filters = groups.input;
   if (Object.keys(groups.output).length > 0) body.output_filters = groups.output;
   return body;
 }
 
-/**
- * The body counting the runs whose `param` falls in [low, high) (or [low, high] for the last bin),
- * on top of the view's filters: a filter on the same parameter still holds (the tighter bound wins).
- */
-export function binCountBody(
-  base: SearchBody,
-  param: { cls: ParamClass; name: string },
-  low: number,
-  high: number,
-  closed: boolean,
-): SearchBody {
-  const key = param.cls === 'input' ? 'input_filters' : 'output_filters';
-  const existing = base[key] ?? {};
-  const condition: Condition = { ...(existing[param.name] ?? {}) };
-  const tighter = (op: string, value: number, pick: (a: number, b: number) => number) => {
-    const current = condition[op];
-    condition[op] = typeof current === 'number' ? pick(current, value) : value;
-  };
-  tighter('$gte', low, Math.max);
-  tighter(closed ? '$lte' : '$lt', high, Math.min);
-  return { ...base, [key]: { ...existing, [param.name]: condition }, limit: 1, offset: 0 };
+/** The table's sort as order_by: one key, a run field or a parameter; none: the service's newest first. */
+export function orderBy(sort: ColumnRef | undefined, descending: boolean): OrderKey[] | undefined {
+  if (!sort) return undefined;
+  const direction = descending ? 'desc' : 'asc';
+  return isField(sort) ? [{ field: sort.field, direction }] : [{ class: sort.cls, name: sort.name, direction }];
+}
+
+export interface AggregateBody {
+  simulation_name: string;
+  simulation_version?: string;
+  status?: string;
+  input_filters?: Record<string, Condition>;
+  output_filters?: Record<string, Condition>;
+  params: { class: ParamClass; name: string }[];
+  histogram?: { class: ParamClass; name: string; bins: number; scale: 'linear' | 'log' };
+  values?: { class: ParamClass; name: string };
+}
+
+/** A POST /aggregate body over the runs a search body keeps (its filters; no paging or order). */
+export function aggregateBody(
+  search: SearchBody,
+  params: ParamRef[],
+  extra: { histogram?: { param: ParamRef; bins: number; log?: boolean }; values?: ParamRef } = {},
+): AggregateBody {
+  const body: AggregateBody = { simulation_name: search.simulation_name, params: params.map((p) => ({ class: p.cls, name: p.name })) };
+  for (const key of ['simulation_version', 'status', 'input_filters', 'output_filters'] as const) {
+    if (search[key] !== undefined) Object.assign(body, { [key]: search[key] });
+  }
+  if (extra.histogram) {
+    const { param, bins, log } = extra.histogram;
+    body.histogram = { class: param.cls, name: param.name, bins, scale: log ? 'log' : 'linear' };
+  }
+  if (extra.values) body.values = { class: extra.values.cls, name: extra.values.name };
+  return body;
 }

@@ -15,7 +15,7 @@
 //   equal width in ln x over the positive values; values ≤ 0 are left out and counted as
 //   `excluded`); value x falls in bin ⌊(f(x) − f(lo)) / (f(hi) − f(lo)) · bins⌋, the largest in
 //   the last bin; all values equal: all in the first.
-import { HistogramRequest, ParameterRef } from '@simsvc/contracts';
+import { HistogramRequest, MAX_LISTED_VALUES, ParameterRef } from '@simsvc/contracts';
 import type { Backend } from '@simsvc/persistence';
 import { matchedIds, Parameters, Statement } from './search-query';
 import { RunSelection } from './search-request';
@@ -122,3 +122,28 @@ function histogramCtes(histogram: HistogramRequest, values: string): string[] {
 
 const HISTOGRAM_ROWS =
   'SELECT -1 AS part, hc.n, hc.lo, hc.hi, NULL AS sc, NULL AS mu, NULL AS variance, hc.excluded, hb.i, hb.x FROM hc LEFT JOIN hb ON 1 = 1';
+
+/**
+ * Rows `v, n`: the parameter's string values among the matching runs and how many runs have
+ * each, most frequent first (ties by code point), one more than listed to tell that more exist.
+ * Strings over 512 UTF-8 bytes (kept as JSON text, parameter-values.ts) are not listed.
+ */
+export function buildTextValues(selection: RunSelection, param: ParameterRef, backend: Backend): Statement {
+  const bound = new Parameters();
+  const matched = matchedIds(selection, bound);
+  const row =
+    `p.result_id = m.result_id AND p.param_class = ${CLASS_LITERAL[param.class]} AND p.name = ${bound.add(param.name)} ` +
+    'AND p.text_value IS NOT NULL';
+  // As in valuesOfAll: on PostgreSQL, LATERAL keeps each run's row a primary-key lookup.
+  const values =
+    backend === 'postgresql'
+      ? `SELECT p.v FROM matched m CROSS JOIN LATERAL (SELECT p.text_value AS v FROM result_params p WHERE ${row} OFFSET 0) p`
+      : `SELECT p.text_value AS v FROM matched m CROSS JOIN result_params p WHERE ${row}`;
+  const collate = backend === 'postgresql' ? ' COLLATE "C"' : '';
+  return {
+    sql:
+      `WITH matched AS MATERIALIZED (${matched}) SELECT t.v, COUNT(*) AS n FROM (${values}) t ` +
+      `GROUP BY t.v ORDER BY n DESC, t.v${collate} LIMIT ${bound.add(MAX_LISTED_VALUES + 1)}`,
+    params: bound.values,
+  };
+}

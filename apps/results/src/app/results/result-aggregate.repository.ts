@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { HistogramAggregate, HistogramRequest, ParameterAggregate, ParameterRef } from '@simsvc/contracts';
+import { HistogramAggregate, HistogramRequest, MAX_LISTED_VALUES, ParameterAggregate, ParameterRef, TextValuesAggregate } from '@simsvc/contracts';
 import { InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } from '@simsvc/persistence';
-import { buildAggregate, PERCENTILES } from './aggregate-query';
+import { buildAggregate, buildTextValues, PERCENTILES } from './aggregate-query';
 import { RunSelection } from './search-request';
 
 type Numeric = number | string | null;
@@ -25,6 +25,7 @@ export interface Aggregates {
   total: number;
   params: ParameterAggregate[];
   histogram?: HistogramAggregate;
+  values?: TextValuesAggregate;
 }
 
 /** POST /aggregate: one statement, read in one snapshot off the request path. */
@@ -35,8 +36,15 @@ export class ResultAggregateRepository {
     private readonly reader: SnapshotReader,
   ) {}
 
-  async aggregate(selection: RunSelection, params: ParameterRef[], histogram: HistogramRequest | undefined): Promise<Aggregates> {
-    const [rows] = (await this.reader.read([buildAggregate(selection, params, histogram, this.db.backend)])) as [AggregateRow[]];
+  async aggregate(
+    selection: RunSelection,
+    params: ParameterRef[],
+    histogram: HistogramRequest | undefined,
+    values?: ParameterRef,
+  ): Promise<Aggregates> {
+    const statements = [buildAggregate(selection, params, histogram, this.db.backend)];
+    if (values !== undefined) statements.push(buildTextValues(selection, values, this.db.backend));
+    const [rows, valueRows] = (await this.reader.read(statements)) as [AggregateRow[], { v: string; n: Numeric }[] | undefined];
     const parts = new Map<number, AggregateRow[]>();
     for (const row of rows) {
       if (row.part === null || row.part === undefined) continue;
@@ -44,7 +52,17 @@ export class ResultAggregateRepository {
       parts.set(part, [...(parts.get(part) ?? []), row]);
     }
     const figures = { total: Number(rows[0].total), params: params.map((param, k) => figuresOf(param, parts.get(k) ?? [])) };
-    return histogram === undefined ? figures : { ...figures, histogram: histogramOf(histogram, parts.get(-1) ?? []) };
+    const answer: Aggregates = histogram === undefined ? figures : { ...figures, histogram: histogramOf(histogram, parts.get(-1) ?? []) };
+    if (values === undefined || valueRows === undefined) return answer;
+    return {
+      ...answer,
+      values: {
+        class: values.class,
+        name: values.name,
+        values: valueRows.slice(0, MAX_LISTED_VALUES).map((row) => ({ value: row.v, count: number(row.n) })),
+        more: valueRows.length > MAX_LISTED_VALUES,
+      },
+    };
   }
 }
 

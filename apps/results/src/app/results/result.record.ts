@@ -19,7 +19,17 @@ export type ResultRecord = ResultEntity;
 /** The columns of a search hit (search-query.ts HIT_COLUMNS). */
 export type HitRecord = Pick<
   ResultEntity,
-  'id' | 'executionId' | 'simulationName' | 'simulationVersion' | 'squidId' | 'inputParams' | 'outputParams' | 'status' | 'createdAt'
+    | 'id'
+  | 'executionId'
+  | 'simulationName'
+  | 'simulationVersion'
+  | 'squidId'
+  | 'inputParams'
+  | 'outputParams'
+  | 'status'
+  | 'createdAt'
+  | 'completedAt'
+  | 'durationSeconds'
 >;
 
 /** One result_params row as registration hands it to SQL (as JSON): a parameter's typed value (see parameter-values.ts). */
@@ -66,6 +76,8 @@ export function toSearchHit(record: HitRecord): SearchHit {
     output_params: parseJson(record.outputParams),
     status: record.status,
     created_at: formatTimestamp(Number(record.createdAt)),
+    completed_at: formatOptionalTimestamp(record.completedAt === null ? null : Number(record.completedAt)),
+    duration_seconds: record.durationSeconds === null ? null : Number(record.durationSeconds),
   };
 }
 

@@ -116,7 +116,7 @@ export class ResultsService {
   /** Figures of the requested parameters (and a histogram) over the runs the filters keep, in one snapshot. */
   aggregate(request: AggregateResultsDto): Promise<AggregateResultsResponse> {
     const histogram = request.histogram ? { ...request.histogram, scale: request.histogram.scale ?? 'linear' } : undefined;
-    return this.aggregates.aggregate(runSelectionOf(request), request.params, histogram);
+    return this.aggregates.aggregate(runSelectionOf(request), request.params, histogram, request.values ?? undefined);
   }
 
   async stats(simulationName: string, paramName: string, query: ParameterStatsQueryDto): Promise<ParameterStatsResponse> {

@@ -39,6 +39,29 @@ interface KeyColumns {
   text: string;
 }
 
+/**
+ * Columns of results itself, each of one type: a number (rank 0) or a text (rank 1); the
+ * nullable completed_at and duration_seconds rank 3 (missing, last) when null.
+ */
+const FIELD_COLUMNS: Record<OrderField, KeyColumns> = {
+  created_at: { join: '', rank: '0', num: 'r.created_at', text: 'CAST(NULL AS TEXT)' },
+  completed_at: {
+    join: '',
+    rank: '(CASE WHEN r.completed_at IS NULL THEN 3 ELSE 0 END)',
+    num: 'r.completed_at',
+    text: 'CAST(NULL AS TEXT)',
+  },
+  duration_seconds: {
+    join: '',
+    rank: '(CASE WHEN r.duration_seconds IS NULL THEN 3 ELSE 0 END)',
+    num: 'r.duration_seconds',
+    text: 'CAST(NULL AS TEXT)',
+  },
+  execution_id: { join: '', rank: '1', num: 'CAST(NULL AS DOUBLE PRECISION)', text: 'r.execution_id' },
+  simulation_version: { join: '', rank: '1', num: 'CAST(NULL AS DOUBLE PRECISION)', text: 'r.simulation_version' },
+  status: { join: '', rank: '1', num: 'CAST(NULL AS DOUBLE PRECISION)', text: 'r.status' },
+};
+
 const RANK_COLUMN = (i: number) => `k${i}r`;
 const NUM_COLUMN = (i: number) => `k${i}n`;
 const TEXT_COLUMN = (i: number) => `k${i}t`;
@@ -134,10 +157,7 @@ export class SortSql {
 
   private columnsOf(key: SortKey, i: number, bind: Bind): KeyColumns {
     if (key.kind === 'field') {
-      // Columns of results itself: never missing, one type.
-      return key.field === 'created_at'
-        ? { join: '', rank: '0', num: 'r.created_at', text: 'CAST(NULL AS TEXT)' }
-        : { join: '', rank: '1', num: 'CAST(NULL AS DOUBLE PRECISION)', text: 'r.execution_id' };
+      return FIELD_COLUMNS[key.field];
     }
     const p = `k${i}`;
     const row =

@@ -46,7 +46,8 @@ export type SearchPlan = { kind: 'separate'; count: Statement; page: Statement }
 /** The columns of a search hit, named as the entity's properties (HitRecord). */
 export const HIT_COLUMNS =
   'r.id, r.execution_id AS "executionId", r.simulation_name AS "simulationName", r.simulation_version AS "simulationVersion", ' +
-  'r.squid_id AS "squidId", r.input_params AS "inputParams", r.output_params AS "outputParams", r.status, r.created_at AS "createdAt"';
+  'r.squid_id AS "squidId", r.input_params AS "inputParams", r.output_params AS "outputParams", r.status, r.created_at AS "createdAt", ' +
+  'r.completed_at AS "completedAt", r.duration_seconds AS "durationSeconds"';
 
 const CLASS_LITERAL: Record<ResultParamClass, string> = { input: "'input'", output: "'output'" };
 

@@ -1,9 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { IsAggregateParams, IsHistogram, KeepRawJson } from './result-validators';
+import { IsAggregateParams, IsHistogram, IsValuesRequest, KeepRawJson } from './result-validators';
 import { MAX_RESULT_NAME_LENGTH, RESULT_PARAM_CLASSES, ResultParamClass } from './results-limits';
 import { ResultFiltersDto } from './search-results.dto';
-import { HISTOGRAM_SCALES, HistogramRequest, HistogramScale, MAX_AGGREGATE_PARAMS, MAX_HISTOGRAM_BINS, ParameterRef } from './sweep-shapes';
+import {
+  HISTOGRAM_SCALES,
+  HistogramRequest,
+  HistogramScale,
+  MAX_AGGREGATE_PARAMS,
+  MAX_HISTOGRAM_BINS,
+  MAX_LISTED_VALUES,
+  ParameterRef,
+} from './sweep-shapes';
 
 const PARAMETER_REF_PROPERTIES = {
   class: { type: 'string' as const, enum: [...RESULT_PARAM_CLASSES] },
@@ -38,6 +46,20 @@ export class AggregateResultsDto extends ResultFiltersDto {
   @KeepRawJson()
   @IsHistogram()
   histogram?: HistogramRequest | null;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    nullable: true,
+    required: ['class', 'name'],
+    additionalProperties: false,
+    properties: PARAMETER_REF_PROPERTIES,
+    description: `a parameter whose text values to list, the ${MAX_LISTED_VALUES} most frequent among the matching runs`,
+    example: { class: 'input', name: 'solver' },
+  })
+  @IsOptional()
+  @KeepRawJson()
+  @IsValuesRequest()
+  values?: ParameterRef | null;
 }
 
 /** Figures of one parameter over the numeric values of the matching runs; count 0 gives the rest null. */
@@ -67,9 +89,27 @@ export class HistogramAggregate {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'numeric values left out: those ≤ 0 on the log scale' }) excluded!: number;
 }
 
+export class TextValueCount {
+  @ApiProperty() value!: string;
+  @ApiProperty({ type: 'integer', minimum: 1 }) count!: number;
+}
+
+export class TextValuesAggregate {
+  @ApiProperty({ enum: RESULT_PARAM_CLASSES }) class!: ResultParamClass;
+  @ApiProperty() name!: string;
+  @ApiProperty({
+    type: [TextValueCount],
+    description: `the parameter's string values among the matching runs, most frequent first (ties by code point), at most ${MAX_LISTED_VALUES}`,
+  })
+  values!: TextValueCount[];
+  @ApiProperty({ description: 'whether more distinct values exist than are listed' }) more!: boolean;
+}
+
 export class AggregateResultsResponse {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'runs matching the filters' }) total!: number;
   @ApiProperty({ type: [ParameterAggregate] }) params!: ParameterAggregate[];
   @ApiPropertyOptional({ type: HistogramAggregate, description: 'present when the request asks for a histogram' })
   histogram?: HistogramAggregate;
+  @ApiPropertyOptional({ type: TextValuesAggregate, description: 'present when the request asks for values' })
+  values?: TextValuesAggregate;
 }

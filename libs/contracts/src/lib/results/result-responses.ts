@@ -84,6 +84,8 @@ export class SearchHit {
   @ApiProperty(VALUES_API) output_params!: Record<string, ResultJsonValue>;
   @ApiProperty() status!: string;
   @ApiProperty(TIMESTAMP_API) created_at!: string;
+  @ApiProperty({ ...TIMESTAMP_API, nullable: true }) completed_at!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) duration_seconds!: number | null;
 }
 
 export class SearchResultsResponse {

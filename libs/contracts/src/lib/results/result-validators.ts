@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isPlainJsonObject, isStorableText, nestingDepth } from './result-values';
 import { MAX_RESULT_NAME_LENGTH, MAX_RESULT_PARAMETERS, MAX_VALUE_NESTING } from './results-limits';
-import { aggregateParamsProblem, histogramProblem, orderByProblem } from './sweep-shapes';
+import { aggregateParamsProblem, histogramProblem, orderByProblem, valuesRequestProblem } from './sweep-shapes';
 
 type Check = (value: unknown, property: string) => string | undefined;
 
@@ -95,6 +95,11 @@ export function IsAggregateParams(options?: ValidationOptions): PropertyDecorato
 /** `histogram` of POST /aggregate: `{class, name, bins ≤ 200, scale?}`. */
 export function IsHistogram(options?: ValidationOptions): PropertyDecorator {
   return checked('isHistogram', histogramProblem, options);
+}
+
+/** `values` of POST /aggregate: `{class, name}`. */
+export function IsValuesRequest(options?: ValidationOptions): PropertyDecorator {
+  return checked('isValuesRequest', valuesRequestProblem, options);
 }
 
 /** An integer from min to max, reported as one line whatever is wrong with it. */

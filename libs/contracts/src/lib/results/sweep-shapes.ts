@@ -7,7 +7,7 @@ import { MAX_RESULT_NAME_LENGTH, RESULT_PARAM_CLASSES, ResultParamClass } from '
 export const MAX_ORDER_KEYS = 3;
 export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
 export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
-export const ORDER_FIELDS = ['created_at', 'execution_id'] as const;
+export const ORDER_FIELDS = ['created_at', 'execution_id', 'simulation_version', 'status', 'completed_at', 'duration_seconds'] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
 
 /** A sort key: a parameter of the runs, or a column of the result. */
@@ -16,6 +16,8 @@ export type OrderKey =
 
 export const MAX_AGGREGATE_PARAMS = 16;
 export const MAX_HISTOGRAM_BINS = 200;
+/** Distinct text values POST /aggregate lists at most. */
+export const MAX_LISTED_VALUES = 100;
 export const HISTOGRAM_SCALES = ['linear', 'log'] as const;
 export type HistogramScale = (typeof HISTOGRAM_SCALES)[number];
 
@@ -91,4 +93,9 @@ export function histogramProblem(value: unknown, property: string): string | und
   if (scale !== undefined && scale !== null && !(HISTOGRAM_SCALES as readonly unknown[]).includes(scale))
     return `${property}.scale must be linear or log`;
   return undefined;
+}
+
+/** Why `value` is not `{class, name}` (the parameter whose text values POST /aggregate lists), or undefined. */
+export function valuesRequestProblem(value: unknown, property: string): string | undefined {
+  return parameterRefProblem(value, property, []);
 }
