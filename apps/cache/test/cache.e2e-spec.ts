@@ -347,7 +347,11 @@ describe('cache service', () => {
       expect(page.entries.map((entry: { cache_key: string }) => entry.cache_key).sort()).toEqual(['run/one', 'run/two']);
       const none = (await svc.http().get('/cache/entries?execution_id=exec-702-z').set('X-Session-ID', token).expect(200)).body;
       expect(none).toMatchObject({ total: 0, entries: [] });
-      await svc.http().get(`/cache/entries?execution_id=${'x'.repeat(5000)}`).set('X-Session-ID', token).expect(400);
+      await svc
+        .http()
+        .get(`/cache/entries?execution_id=${'x'.repeat(5000)}`)
+        .set('X-Session-ID', token)
+        .expect(400);
     });
   });
 });

@@ -22,7 +22,10 @@ export interface Live {
  */
 export function useLive(): Live {
   const [paused, setPaused] = useState(false);
-  const refetchInterval = useCallback((query: { state: { fetchFailureCount: number } }) => (paused ? false : liveDelayMs(query.state.fetchFailureCount)), [paused]);
+  const refetchInterval = useCallback(
+    (query: { state: { fetchFailureCount: number } }) => (paused ? false : liveDelayMs(query.state.fetchFailureCount)),
+    [paused],
+  );
   return { paused, setPaused, refetchInterval };
 }
 

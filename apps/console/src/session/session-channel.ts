@@ -6,9 +6,7 @@ import type { StoredSession } from './stored-session';
  * a sign-in, refresh or end in one tab reaches the others.
  */
 export type SessionMessage =
-  | { type: 'ask' }
-  | { type: 'answer'; session: StoredSession }
-  | { type: 'changed'; session: StoredSession | undefined; reason?: string };
+  { type: 'ask' } | { type: 'answer'; session: StoredSession } | { type: 'changed'; session: StoredSession | undefined; reason?: string };
 
 export const SESSION_CHANNEL = 'simsvc.session';
 

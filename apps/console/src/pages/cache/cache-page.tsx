@@ -78,11 +78,7 @@ export function CachePage() {
       <PageTitle parts={['Cache']} />
       <div className="page-head">
         <h1>Cache</h1>
-        <LiveStatus
-          live={live}
-          updatedAt={liveQueries.map((q) => q.dataUpdatedAt)}
-          failed={liveQueries.some((q) => q.failureCount > 0)}
-        />
+        <LiveStatus live={live} updatedAt={liveQueries.map((q) => q.dataUpdatedAt)} failed={liveQueries.some((q) => q.failureCount > 0)} />
       </div>
       <div className="card">
         <QueryView query={stats} what="cache statistics">

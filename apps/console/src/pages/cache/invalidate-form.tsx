@@ -43,7 +43,9 @@ export function InvalidateForm() {
           onChange={(e) => {
             setPattern(e.target.value);
             setConfirming(false);
-          }} placeholder="heat-1d/* (* matches anything)" />
+          }}
+          placeholder="heat-1d/* (* matches anything)"
+        />
       </label>
       <label>
         Simulation name

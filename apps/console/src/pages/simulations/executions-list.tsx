@@ -40,7 +40,16 @@ export function ExecutionsList({ simulationId, live }: { simulationId: number; l
     <>
       <span className="inline-field">
         <label htmlFor="execution-status">Status</label>
-        <select id="execution-status" value={status ?? ''} onChange={(e) => set(EXECUTION_STATUSES.find((s) => s === e.target.value), 1)}>
+        <select
+          id="execution-status"
+          value={status ?? ''}
+          onChange={(e) =>
+            set(
+              EXECUTION_STATUSES.find((s) => s === e.target.value),
+              1,
+            )
+          }
+        >
           <option value="">all statuses</option>
           {EXECUTION_STATUSES.map((s) => (
             <option key={s} value={s}>
