@@ -482,7 +482,7 @@ describe('console for daily use', () => {
       [`/executions/${RUN}`, `Execution · ${RUN} · simsvc`],
     ]) {
       await page.goto(`${stack.consoleUrl}${url}`);
-      await expect.poll(() => page.title(), url).toBe(title);
+      await expect.poll(() => page.title(), { message: url }).toBe(title);
     }
   });
 
@@ -539,7 +539,7 @@ describe('console for daily use', () => {
         for (const url of AXE_PAGES()) {
           await page.goto(`${stack.consoleUrl}${url}`);
           await page.waitForLoadState('networkidle');
-          await expect.poll(() => page.locator('.state-loading').count(), url).toBe(0);
+          await expect.poll(() => page.locator('.state-loading').count(), { message: url }).toBe(0);
           found.push(...(await axeViolations(page)).map((v) => `${url} ${v}`));
         }
         expect(found).toEqual([]);
