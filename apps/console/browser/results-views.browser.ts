@@ -328,7 +328,9 @@ describe('statistics', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/results/aggregate')) aggregates.push(request.postData() ?? '');
     });
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/results/aggregate') && r.request().postData()?.includes('histogram') === true);
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/results/aggregate') && r.request().postData()?.includes('histogram') === true,
+    );
     await page.goto(results('&f=input%3Alength%3Agte%3A5&x=input%3Alength'));
     const body = (await (await answer).json()) as { total: number; params: { count: number }[]; histogram: { edges: number[] } };
     expect(body.histogram.edges[0]).toBeGreaterThanOrEqual(5);
@@ -339,7 +341,9 @@ describe('statistics', () => {
 
     // An output that failed runs lack: fewer values than runs, and the box says so.
     await page.getByLabel('X', { exact: true }).selectOption('output:energy');
-    await expect.poll(() => page.locator('.over').textContent()).toMatch(/^over (\d+) of (\d+) runs \(the others have no number for energy\)$/);
+    await expect
+      .poll(() => page.locator('.over').textContent())
+      .toMatch(/^over (\d+) of (\d+) runs \(the others have no number for energy\)$/);
   });
 });
 

@@ -60,6 +60,34 @@ it('writes a screenshot of each page', async () => {
   await expect.poll(() => page.locator('.facts').count()).toBe(1);
   await shoot(page, 'run');
 
+  // The results views (issue 26): colour-by, parallel coordinates, the runs table, compare.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${stack.consoleUrl}/results?sim=${HEAT}&x=input%3Aconductivity&y=output%3Amax_temperature&c=input%3Asolver`);
+  await expect.poll(() => bluePixels(page, 'figure.plot')).toBeGreaterThan(50);
+  await page.locator('figure.plot').scrollIntoViewIfNeeded();
+  await shoot(page, 'results-colour-by', false);
+  await page.goto(`${stack.consoleUrl}/results?sim=${HEAT}&x=input%3Alength&y=output%3Amax_temperature&c=output%3Aenergy`);
+  await expect.poll(() => page.locator('figure.plot canvas').count()).toBeGreaterThan(0);
+  await page.locator('figure.plot').scrollIntoViewIfNeeded();
+  await shoot(page, 'results-colour-scale', false);
+  await page.goto(
+    `${stack.consoleUrl}/results?sim=${HEAT}&plot=parallel&ax=input%3Alength&ax=input%3Aconductivity&ax=input%3Asolver&ax=input%3Aadaptive&ax=output%3Amax_temperature&ax=output%3Aenergy`,
+  );
+  await expect.poll(() => bluePixels(page, 'figure.plot')).toBeGreaterThan(500);
+  await page.locator('figure.plot').scrollIntoViewIfNeeded();
+  await shoot(page, 'results-parallel', false);
+  await page.goto(`${stack.consoleUrl}/results?sim=${HEAT}&sort=output%3Amax_temperature&dir=desc`);
+  await expect.poll(() => page.locator('.runs-table tbody tr').count()).toBe(50);
+  const boxes = page.locator('.runs-table tbody input[type="checkbox"]');
+  await boxes.nth(0).click();
+  await boxes.nth(3).click({ modifiers: ['Shift'] });
+  await page.getByRole('heading', { name: 'Runs' }).evaluate((heading) => heading.scrollIntoView());
+  await shoot(page, 'results-table', false);
+  await page.getByRole('link', { name: 'Compare 4 runs' }).click();
+  await expect.poll(() => page.locator('.compare-table tbody tr').count()).toBeGreaterThan(5);
+  await shoot(page, 'compare');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   await page.goto(`${stack.consoleUrl}/cache`);
   await expect.poll(() => page.locator('.chart canvas').count()).toBeGreaterThan(0);
   await shoot(page, 'cache');

@@ -41,7 +41,13 @@ describe('POST /search by result columns, and POST /aggregate values', () => {
   /** The contract's rules: values ascending or descending, missing (null) last both ways, ties by result id in the key's direction. */
   function reference(field: Field, direction: 'asc' | 'desc'): string[] {
     const value = (run: (typeof RUNS)[number]) =>
-      field === 'simulation_version' ? run.version : field === 'status' ? run.status : field === 'completed_at' ? run.completed : run.duration;
+      field === 'simulation_version'
+        ? run.version
+        : field === 'status'
+          ? run.status
+          : field === 'completed_at'
+            ? run.completed
+            : run.duration;
     const sign = direction === 'asc' ? 1 : -1;
     return [...RUNS]
       .sort((a, b) => {
@@ -124,9 +130,17 @@ describe('POST /search by result columns, and POST /aggregate values', () => {
 
   it('says when there are more values than it lists', async () => {
     for (let i = 0; i < 101; i += 1) {
-      await results.stored({ execution_id: `many-${i}`, simulation_name: 'many-values', input_params: { tag: `t${String(i).padStart(3, '0')}` } });
+      await results.stored({
+        execution_id: `many-${i}`,
+        simulation_name: 'many-values',
+        input_params: { tag: `t${String(i).padStart(3, '0')}` },
+      });
     }
-    const response = await results.post('/aggregate', { simulation_name: 'many-values', params: [], values: { class: 'input', name: 'tag' } });
+    const response = await results.post('/aggregate', {
+      simulation_name: 'many-values',
+      params: [],
+      values: { class: 'input', name: 'tag' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.values.values).toHaveLength(100);
     expect(response.body.values.values[0]).toEqual({ value: 't000', count: 1 });

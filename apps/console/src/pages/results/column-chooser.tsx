@@ -2,7 +2,15 @@ import { columnKey, isField, type ColumnRef } from './results-state';
 import { FIELD_LABELS, toggleColumn } from './table-columns';
 
 /** Which columns the runs table shows (kept in the URL as `col`); the run id is always shown. */
-export function ColumnChooser({ all, shown, onChange }: { all: ColumnRef[]; shown: ColumnRef[]; onChange: (columns: ColumnRef[]) => void }) {
+export function ColumnChooser({
+  all,
+  shown,
+  onChange,
+}: {
+  all: ColumnRef[];
+  shown: ColumnRef[];
+  onChange: (columns: ColumnRef[]) => void;
+}) {
   const keys = new Set(shown.map(columnKey));
   return (
     <details className="column-chooser">

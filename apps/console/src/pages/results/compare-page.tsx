@@ -110,7 +110,12 @@ function CompareTableRow({ row }: { row: CompareRow }) {
       <th scope="row">
         <span className={`tag-${row.group}`}>{row.group}</span> {row.name}
         {row.units ? <span className="units"> [{row.units}]</span> : null}
-        {row.differs ? <span className="differs-mark" aria-label="differs"> ≠</span> : null}
+        {row.differs ? (
+          <span className="differs-mark" aria-label="differs">
+            {' '}
+            ≠
+          </span>
+        ) : null}
       </th>
       {row.values.map((value, i) => (
         <td key={i} className={typeof value === 'number' ? 'num' : undefined} title={exactValue(value)}>
@@ -130,7 +135,12 @@ function Overlay({ rows, runs }: { rows: CompareRow[]; runs: Result[] }) {
       legend: { type: 'scroll', top: 0 },
       tooltip: { trigger: 'item' },
       parallel: { left: 60, right: 90, top: 70, bottom: 30, parallelAxisDefault: { nameLocation: 'end', nameGap: 14 } },
-      parallelAxis: numeric.map((row, i) => ({ dim: i, name: row.units ? `${row.name} [${row.units}]` : row.name, type: 'value', scale: true })),
+      parallelAxis: numeric.map((row, i) => ({
+        dim: i,
+        name: row.units ? `${row.name} [${row.units}]` : row.name,
+        type: 'value',
+        scale: true,
+      })),
       series: runs.map((run, r) => ({
         type: 'parallel',
         name: run.execution_id,
@@ -148,7 +158,9 @@ function Overlay({ rows, runs }: { rows: CompareRow[]; runs: Result[] }) {
       ) : (
         <figure className="plot">
           <InteractiveChart option={option} label={`The ${runs.length} runs' numeric values as parallel coordinates`} height={380} />
-          <figcaption className="muted small">One line per run across its {numeric.length} numeric inputs and outputs.</figcaption>
+          <figcaption className="muted small">
+            One line per run across the {numeric.length} inputs and outputs every one of them has as a number.
+          </figcaption>
         </figure>
       )}
     </div>

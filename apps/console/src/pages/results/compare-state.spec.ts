@@ -2,30 +2,35 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../../api/types';
 import { compareLink, compareRows, compareStateToParams, numericRows, parseCompareState } from './compare-state';
 
-const run = (id: string, inputs: Record<string, unknown>, outputs: Record<string, unknown>, status = 'completed'): Result => ({
-  id: 1,
-  execution_id: id,
-  simulation_name: 'heat-1d',
-  simulation_version: '1.1.0',
-  squid_id: null,
-  status,
-  duration_seconds: 2,
-  input_params: inputs,
-  output_params: outputs,
-  schema: { inputs: { length: { type: 'number', units: 'm' } }, outputs: {} },
-  run_db_path: null,
-  metadata: null,
-  created_at: '2026-11-20T10:00:00.000000',
-  completed_at: null,
-  schema_id: null,
-}) as Result;
+const run = (id: string, inputs: Record<string, unknown>, outputs: Record<string, unknown>, status = 'completed'): Result =>
+  ({
+    id: 1,
+    execution_id: id,
+    simulation_name: 'heat-1d',
+    simulation_version: '1.1.0',
+    squid_id: null,
+    status,
+    duration_seconds: 2,
+    input_params: inputs,
+    output_params: outputs,
+    schema: { inputs: { length: { type: 'number', units: 'm' } }, outputs: {} },
+    run_db_path: null,
+    metadata: null,
+    created_at: '2026-11-20T10:00:00.000000',
+    completed_at: null,
+    schema_id: null,
+  }) as Result;
 
 describe('compare view', () => {
   it('keeps the runs and the differences switch in the URL', () => {
     const state = { simulation: 'heat-1d', runs: ['a', 'b'], onlyDifferences: true };
     expect(parseCompareState(compareStateToParams(state))).toEqual(state);
     expect(compareLink('heat-1d', ['a', 'b'])).toBe('/compare?sim=heat-1d&run=a&run=b');
-    expect(parseCompareState(new URLSearchParams('run=a&run=a&run=&diff=yes'))).toEqual({ simulation: '', runs: ['a'], onlyDifferences: false });
+    expect(parseCompareState(new URLSearchParams('run=a&run=a&run=&diff=yes'))).toEqual({
+      simulation: '',
+      runs: ['a'],
+      onlyDifferences: false,
+    });
   });
 
   it('lines up every value of the runs and marks the differing ones', () => {

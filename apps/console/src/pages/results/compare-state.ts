@@ -48,9 +48,22 @@ function row(group: CompareRow['group'], name: string, values: unknown[], units?
 /** One row per field, input and output any of the runs has, in the order first seen; values by run. */
 export function compareRows(runs: Result[]): CompareRow[] {
   const rows: CompareRow[] = [
-    row('run', 'version', runs.map((r) => r.simulation_version)),
-    row('run', 'status', runs.map((r) => r.status)),
-    row('run', 'duration', runs.map((r) => r.duration_seconds), 's'),
+    row(
+      'run',
+      'version',
+      runs.map((r) => r.simulation_version),
+    ),
+    row(
+      'run',
+      'status',
+      runs.map((r) => r.status),
+    ),
+    row(
+      'run',
+      'duration',
+      runs.map((r) => r.duration_seconds),
+      's',
+    ),
   ];
   for (const group of ['input', 'output'] as const) {
     const names = new Set<string>();

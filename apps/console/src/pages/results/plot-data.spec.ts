@@ -50,20 +50,45 @@ describe('plot data', () => {
     const x = axisData(hits, solver, 'string', false);
     expect(x.categories).toEqual(['cg', 'gmres', 'jacobi']);
     const data = scatterData(hits, x, axisData(hits, energy, 'number', false));
-    expect(data.series).toEqual([{ name: 'runs', points: [[0, 10], [1, -5], [0, 30], [2, 7]], ids: ['a', 'b', 'c', 'd'] }]);
+    expect(data.series).toEqual([
+      {
+        name: 'runs',
+        points: [
+          [0, 10],
+          [1, -5],
+          [0, 30],
+          [2, 7],
+        ],
+        ids: ['a', 'b', 'c', 'd'],
+      },
+    ]);
     expect(axisProblem(axisData(hits, { cls: 'output', name: 'nothing' }, undefined, false), 'Y')).toBe('No run has a value of nothing.');
     expect(axisProblem(x, 'X')).toBeUndefined();
   });
 
   it('colours by a number as a third coordinate over its range', () => {
-    const data = scatterData(hits, axisData(hits, length, undefined, false), axisData(hits, energy, undefined, false), axisData(hits, energy, undefined, false));
+    const data = scatterData(
+      hits,
+      axisData(hits, length, undefined, false),
+      axisData(hits, energy, undefined, false),
+      axisData(hits, energy, undefined, false),
+    );
     expect(data.color).toEqual({ kind: 'scale', min: -5, max: 30 });
-    expect(data.series[0].points).toEqual([[1, 10, 10], [2, -5, -5], [3, 30, 30]]);
+    expect(data.series[0].points).toEqual([
+      [1, 10, 10],
+      [2, -5, -5],
+      [3, 30, 30],
+    ]);
     expect(data.leftOut).toBe(1);
   });
 
   it('colours by text or booleans as one series per value, for a legend', () => {
-    const data = scatterData(hits, axisData(hits, length, undefined, false), axisData(hits, energy, undefined, false), axisData(hits, fast, undefined, false));
+    const data = scatterData(
+      hits,
+      axisData(hits, length, undefined, false),
+      axisData(hits, energy, undefined, false),
+      axisData(hits, fast, undefined, false),
+    );
     expect(data.color).toEqual({ kind: 'categories' });
     expect(data.series.map((s) => [s.name, s.ids])).toEqual([
       ['false', ['b']],
@@ -111,10 +136,31 @@ describe('plot data', () => {
     ]);
     expect(data.leftOut).toBe(1);
     expect(insideIntervals(data.rows, new Map([[0, [[1.5, 3.5]]]]))).toBe(2);
-    expect(insideIntervals(data.rows, new Map([[0, [[1.5, 3.5]]], [1, [[0, 0.4]]]]))).toBe(1);
+    expect(
+      insideIntervals(
+        data.rows,
+        new Map([
+          [0, [[1.5, 3.5]]],
+          [1, [[0, 0.4]]],
+        ]),
+      ),
+    ).toBe(1);
     expect(insideIntervals(data.rows, new Map())).toBe(3);
     expect(
-      intervalFilters([], axes, new Map([[0, [[1.5, 3.5]]], [1, [[-0.2, 0.4], [1.8, 2.1]]]])),
+      intervalFilters(
+        [],
+        axes,
+        new Map([
+          [0, [[1.5, 3.5]]],
+          [
+            1,
+            [
+              [-0.2, 0.4],
+              [1.8, 2.1],
+            ],
+          ],
+        ]),
+      ),
     ).toEqual([
       { ...length, op: 'gte', value: '1.5' },
       { ...length, op: 'lte', value: '3.5' },

@@ -145,7 +145,9 @@ function useTextValues(simulation: string, ref: ParamRef, enabled: boolean) {
     queryKey: ['text-values', simulation, ref.cls, ref.name],
     enabled,
     queryFn: () =>
-      call('results', () => api.results.POST('/aggregate', { body: aggregateBody({ simulation_name: simulation, limit: 1 }, [], { values: ref }) })),
+      call('results', () =>
+        api.results.POST('/aggregate', { body: aggregateBody({ simulation_name: simulation, limit: 1 }, [], { values: ref }) }),
+      ),
     select: (answer) => ({ values: answer.values?.values.map((v) => v.value) ?? [], more: answer.values?.more ?? false }),
     staleTime: 60_000,
   });

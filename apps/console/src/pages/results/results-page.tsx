@@ -216,7 +216,11 @@ function RunsCard({
   search: object;
   state: ResultsViewState;
   update: (change: Partial<ResultsViewState>) => void;
-  page: { isPending: boolean; error: unknown; data: { results: SearchHit[]; total: number; count: number; next_cursor: string | null } | undefined };
+  page: {
+    isPending: boolean;
+    error: unknown;
+    data: { results: SearchHit[]; total: number; count: number; next_cursor: string | null } | undefined;
+  };
   params: ResultParams;
 }) {
   // The cursors of the pages before this one, to go back (a cursor only leads forward).

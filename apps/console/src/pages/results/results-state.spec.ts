@@ -49,7 +49,9 @@ describe('results view state in the URL', () => {
   it('writes a readable query string and leaves defaults out', () => {
     expect(resultsStateToParams(view()).toString()).toBe('sim=heat-1d');
     expect(
-      resultsStateToParams(view({ filters: [{ cls: 'input', name: 'length', op: 'lt', value: '5' }], logY: true, selected: ['a'] })).toString(),
+      resultsStateToParams(
+        view({ filters: [{ cls: 'input', name: 'length', op: 'lt', value: '5' }], logY: true, selected: ['a'] }),
+      ).toString(),
     ).toBe('sim=heat-1d&f=input%3Alength%3Alt%3A5&log=y&sel=a');
   });
 

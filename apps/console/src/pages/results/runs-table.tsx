@@ -114,7 +114,11 @@ export function RunsTable({
                     onChange={() => undefined}
                     onClick={(event) => {
                       const on = !checked;
-                      onSelect(event.shiftKey ? selectRange(selected, order, anchor.current, id, on) : selectRange(selected, order, undefined, id, on));
+                      onSelect(
+                        event.shiftKey
+                          ? selectRange(selected, order, anchor.current, id, on)
+                          : selectRange(selected, order, undefined, id, on),
+                      );
                       anchor.current = id;
                     }}
                   />

@@ -84,10 +84,14 @@ describe('filters → POST /search body', () => {
     expect(orderBy({ cls: 'output', name: 'energy' }, false)).toEqual([{ class: 'output', name: 'energy', direction: 'asc' }]);
   });
 
-  it('builds one aggregate over the search\'s runs: figures, the histogram and text values', () => {
+  it("builds one aggregate over the search's runs: figures, the histogram and text values", () => {
     const search = buildSearchBody('s', [filter({ op: 'gte', value: '3' })], types, { limit: 50, cursor: 'c' }, { status: 'completed' });
     search.order_by = [{ field: 'status', direction: 'asc' }];
-    expect(aggregateBody(search, [{ cls: 'input', name: 'length' }], { histogram: { param: { cls: 'input', name: 'length' }, bins: 12, log: true } })).toEqual({
+    expect(
+      aggregateBody(search, [{ cls: 'input', name: 'length' }], {
+        histogram: { param: { cls: 'input', name: 'length' }, bins: 12, log: true },
+      }),
+    ).toEqual({
       simulation_name: 's',
       status: 'completed',
       input_filters: { length: { $gte: 3 } },

@@ -8,7 +8,12 @@ const params = Array.from({ length: 8 }, (_, i) => ({ cls: i < 5 ? 'input' : 'ou
 describe('runs table columns and cells', () => {
   it('shows the run fields and the first six parameters by default, or the chosen ones', () => {
     const columns = visibleColumns(undefined, params);
-    expect(columns.slice(0, 4)).toEqual([{ field: 'simulation_version' }, { field: 'status' }, { field: 'completed_at' }, { field: 'duration_seconds' }]);
+    expect(columns.slice(0, 4)).toEqual([
+      { field: 'simulation_version' },
+      { field: 'status' },
+      { field: 'completed_at' },
+      { field: 'duration_seconds' },
+    ]);
     expect(columns.slice(4)).toEqual(params.slice(0, 6));
     expect(visibleColumns([{ field: 'execution_id' }, { field: 'status' }], params)).toEqual([{ field: 'status' }]);
   });

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { HistogramAggregate, HistogramRequest, MAX_LISTED_VALUES, ParameterAggregate, ParameterRef, TextValuesAggregate } from '@simsvc/contracts';
+import {
+  HistogramAggregate,
+  HistogramRequest,
+  MAX_LISTED_VALUES,
+  ParameterAggregate,
+  ParameterRef,
+  TextValuesAggregate,
+} from '@simsvc/contracts';
 import { InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } from '@simsvc/persistence';
 import { buildAggregate, buildTextValues, PERCENTILES } from './aggregate-query';
 import { RunSelection } from './search-request';

@@ -19,7 +19,7 @@ export type ResultRecord = ResultEntity;
 /** The columns of a search hit (search-query.ts HIT_COLUMNS). */
 export type HitRecord = Pick<
   ResultEntity,
-    | 'id'
+  | 'id'
   | 'executionId'
   | 'simulationName'
   | 'simulationVersion'
