@@ -508,7 +508,24 @@ describe('console for daily use', () => {
       })
       .toBe(true);
     expect(light.dark).toBeGreaterThan(light.light);
+
+    // The results page's interactive scatter plot follows too, both ways.
+    await page.goto(`${stack.consoleUrl}/results?sim=${HEAT}`);
+    const plot = page.locator('figure.plot').first();
+    await expect.poll(() => plot.locator('canvas').count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const now = await greyPixels(page, 'figure.plot');
+        return now.light > now.dark;
+      })
+      .toBe(true);
     await page.emulateMedia({ colorScheme: 'light' });
+    await expect
+      .poll(async () => {
+        const now = await greyPixels(page, 'figure.plot');
+        return now.dark > now.light;
+      })
+      .toBe(true);
   });
 
   const AXE_PAGES = () => [
