@@ -100,9 +100,9 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * The opaque grey pixels (axis labels, axis lines and grid) of the canvases in `selector`, split
- * into dark ones (channel sum below 384) and light ones: a light chart has dark labels, a dark
- * chart light ones.
+ * The opaque grey pixels of the canvases in `selector` in the brightness of axis labels: dark
+ * grey (channel sum 280–450, a light chart's labels) and light grey (450–640, a dark chart's).
+ * The grid lines (very light in a light chart, very dark in a dark one) fall outside both.
  */
 function greyPixels(page: Page, selector: string): Promise<{ dark: number; light: number }> {
   return page
@@ -117,8 +117,9 @@ function greyPixels(page: Page, selector: string): Promise<{ dark: number; light
         for (let i = 0; i < data.length; i += 4) {
           const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
           if (a < 200 || Math.max(r, g, b) - Math.min(r, g, b) > 40) continue;
-          if (r + g + b < 384) counts.dark += 1;
-          else counts.light += 1;
+          const sum = r + g + b;
+          if (sum >= 280 && sum < 450) counts.dark += 1;
+          else if (sum >= 450 && sum < 640) counts.light += 1;
         }
       }
       return counts;
@@ -500,32 +501,16 @@ describe('console for daily use', () => {
       .not.toBe(lightScheme.background);
     const dark = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     expect(contrast(dark, 'rgb(0, 0, 0)')).toBeLessThan(2);
-    // The chart is drawn again in the dark theme: its dark labels become light.
-    await expect
-      .poll(async () => {
-        const now = await greyPixels(page, '.chart');
-        return now.light > now.dark;
-      })
-      .toBe(true);
-    expect(light.dark).toBeGreaterThan(light.light);
+    // The chart is drawn again in the dark theme: its labels turn light grey.
+    await expect.poll(async () => (await greyPixels(page, '.chart')).light).toBeGreaterThan(3 * light.light + 100);
 
     // The results page's interactive scatter plot follows too, both ways.
     await page.goto(`${stack.consoleUrl}/results?sim=${HEAT}`);
-    const plot = page.locator('figure.plot').first();
-    await expect.poll(() => plot.locator('canvas').count()).toBeGreaterThan(0);
-    await expect
-      .poll(async () => {
-        const now = await greyPixels(page, 'figure.plot');
-        return now.light > now.dark;
-      })
-      .toBe(true);
+    await expect.poll(() => page.locator('figure.plot canvas').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await greyPixels(page, 'figure.plot')).light).toBeGreaterThan(500);
+    const darkPlot = await greyPixels(page, 'figure.plot');
     await page.emulateMedia({ colorScheme: 'light' });
-    await expect
-      .poll(async () => {
-        const now = await greyPixels(page, 'figure.plot');
-        return now.dark > now.light;
-      })
-      .toBe(true);
+    await expect.poll(async () => 3 * (await greyPixels(page, 'figure.plot')).light).toBeLessThan(darkPlot.light);
   });
 
   const AXE_PAGES = () => [
