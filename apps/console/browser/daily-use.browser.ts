@@ -437,8 +437,12 @@ describe('console for daily use', () => {
     const page = await tab();
     await signIn(page, stack.consoleUrl, USERS.developer);
     await page.goto(`${stack.consoleUrl}/sync`);
-    await page.getByRole('button', { name: 'Scan now' }).click();
+    // Said on opening (GET /sync/status), and again when a scan is refused (409).
     await expect.poll(() => page.getByRole('status').textContent()).toContain('The catalog has no watch directory');
+    await page.getByRole('button', { name: 'Scan now' }).click();
+    await expect.poll(() => page.getByRole('status').count()).toBe(1);
+    expect(await page.getByRole('status').textContent()).toContain('The catalog has no watch directory');
+    expect(await page.getByRole('alert').count()).toBe(0);
 
     const user = await tab();
     await signIn(user, stack.consoleUrl, USERS.user);

@@ -503,7 +503,7 @@ export type components = {
               }
             | {
                 /** @enum {string} */
-                field: 'created_at' | 'execution_id';
+                field: 'created_at' | 'execution_id' | 'simulation_version' | 'status' | 'completed_at' | 'duration_seconds';
                 /** @enum {string} */
                 direction: 'asc' | 'desc';
               }

@@ -30,6 +30,11 @@ export function SyncPage() {
       ),
     placeholderData: keepPreviousData,
   });
+  const watch = useQuery({
+    queryKey: ['sync-status'],
+    queryFn: () => call('catalog', () => api.catalog.GET('/sync/status')),
+    enabled: canApprove,
+  });
   const scan = useMutation({
     mutationFn: () => call('catalog', () => api.catalog.POST('/sync/scan')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sync'] }),
@@ -47,20 +52,13 @@ export function SyncPage() {
         )}
       </div>
       <p className="muted">Manifests found in the catalog's watch directory that are not registered yet.</p>
+      {(watch.data?.watching === false || (scan.error !== null && noWatchDirectory(scan.error))) && <NoWatchDirectory />}
       {scan.data && (
         <p className="ok" role="status">
           Scanned: {scan.data.registered} registered, {scan.data.pending} pending, {scan.data.invalid} invalid.
         </p>
       )}
-      {scan.error &&
-        (noWatchDirectory(scan.error) ? (
-          <p className="state state-info" role="status">
-            The catalog has no watch directory, so nothing is found here: start it with <code>--watch-dir DIR</code> (or{' '}
-            <code>SIMSVC_CATALOG_WATCH_DIR</code>) and manifests in DIR appear on this page.
-          </p>
-        ) : (
-          <ErrorState error={scan.error} />
-        ))}
+      {scan.error && !noWatchDirectory(scan.error) && <ErrorState error={scan.error} />}
       <div className="segmented" role="group" aria-label="Status">
         {STATUSES.map((s) => (
           <button key={s} type="button" aria-pressed={s === status} onClick={() => setParams(s === 'pending' ? {} : { status: s })}>
@@ -84,7 +82,16 @@ export function SyncPage() {
   );
 }
 
-/** POST /sync/scan answers 409 when the catalog runs without --watch-dir. */
+function NoWatchDirectory() {
+  return (
+    <p className="state state-info" role="status">
+      The catalog has no watch directory, so nothing is found here: start it with <code>--watch-dir DIR</code> (or{' '}
+      <code>SIMSVC_CATALOG_WATCH_DIR</code>) and manifests in DIR appear on this page.
+    </p>
+  );
+}
+
+/** POST /sync/scan answers 409 when the catalog runs without --watch-dir (GET /sync/status says so first). */
 function noWatchDirectory(error: unknown): boolean {
   return error instanceof ServiceCallError && error.status === 409;
 }
