@@ -19,7 +19,7 @@ const run = (id: string, inputs: Record<string, unknown>, outputs: Record<string
     created_at: '2026-11-20T10:00:00.000000',
     completed_at: null,
     schema_id: null,
-  }) as Result;
+  }) as unknown as Result;
 
 describe('compare view', () => {
   it('keeps the runs and the differences switch in the URL', () => {
