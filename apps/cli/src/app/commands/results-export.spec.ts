@@ -7,6 +7,8 @@ const hit = (id: string, inputs: Record<string, unknown>, outputs: Record<string
   squid_id: null,
   status: 'completed',
   created_at: '2026-01-15T10:00:00.000000',
+  completed_at: null,
+  duration_seconds: null,
   input_params: inputs,
   output_params: outputs,
 });

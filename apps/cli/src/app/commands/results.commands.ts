@@ -42,7 +42,7 @@ export function registerResultsCommands(program: Command): void {
       .option('--where <COND>', WHERE_HELP, repeatable)
       .option(
         '--order-by <KEY>',
-        "sort key, up to three: in.NAME, out.NAME, created_at or execution_id, then asc (default) or desc, e.g. 'out.energy desc'",
+        "sort key, up to three: in.NAME, out.NAME, created_at, execution_id, simulation_version, status, completed_at or duration_seconds, then asc (default) or desc, e.g. 'out.energy desc'",
         repeatable,
       )
       .option('--version <V>', 'only results of this simulation version')

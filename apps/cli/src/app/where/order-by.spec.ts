@@ -10,6 +10,11 @@ describe('--order-by', () => {
     ]);
     expect(parseOrderBy([' execution_id  desc '])).toEqual([{ field: 'execution_id', direction: 'desc' }]);
     expect(parseOrderBy(['out.a.b'])).toEqual([{ class: 'output', name: 'a.b', direction: 'asc' }]);
+    expect(parseOrderBy(['duration_seconds desc', 'status', 'completed_at'])).toEqual([
+      { field: 'duration_seconds', direction: 'desc' },
+      { field: 'status', direction: 'asc' },
+      { field: 'completed_at', direction: 'asc' },
+    ]);
   });
 
   it.each(['energy', 'out.', 'x.energy', 'out.energy up', 'out.energy desc extra'])('refuses %p with a usage error', (text) => {

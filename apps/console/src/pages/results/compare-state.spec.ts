@@ -13,13 +13,13 @@ const run = (id: string, inputs: Record<string, unknown>, outputs: Record<string
     duration_seconds: 2,
     input_params: inputs,
     output_params: outputs,
-    schema: { inputs: { length: { type: 'number', units: 'm' } }, outputs: {} },
+    schema: { inputs: { length: { type: 'number', units: 'm', description: null, min: null, max: null, default: null } }, outputs: {} },
     run_db_path: null,
     metadata: null,
     created_at: '2026-11-20T10:00:00.000000',
     completed_at: null,
     schema_id: null,
-  }) as unknown as Result;
+  }) satisfies Result;
 
 describe('compare view', () => {
   it('keeps the runs and the differences switch in the URL', () => {

@@ -250,7 +250,14 @@ function RunsCard({
               onSelect={(selected) => update({ selected })}
             />
             <nav className="pager" aria-label="Pages of runs">
-              <button type="button" onClick={() => (setTrail([]), update({ at: undefined }))} disabled={state.at === undefined}>
+              <button
+                type="button"
+                onClick={() => {
+                  setTrail([]);
+                  update({ at: undefined });
+                }}
+                disabled={state.at === undefined}
+              >
                 First
               </button>
               <button

@@ -6,6 +6,9 @@ import { columnKey, isField, MAX_SELECTED, sameColumn, selectRange, type ColumnR
 import { cellValue, FIELD_LABELS } from './table-columns';
 import type { ResultParams } from './use-result-params';
 
+/** Parameters whose columns align left, as text. */
+const TEXT_TYPES = new Set(['string', 'str', 'text', 'boolean', 'bool']);
+
 /**
  * A page of runs, sorted by the service (`order_by`) on the column whose header was clicked,
  * with a checkbox per run for comparison (shift-click selects a range).
@@ -37,7 +40,8 @@ export function RunsTable({
     const active = sameColumn(sort, column);
     const units = isField(column) ? undefined : params.units[column.cls][column.name];
     const name = isField(column) ? FIELD_LABELS[column.field] : column.name;
-    const numeric = isField(column) ? column.field === 'duration_seconds' : true;
+    const type = isField(column) ? undefined : params.types[column.cls][column.name]?.toLowerCase();
+    const numeric = isField(column) ? column.field === 'duration_seconds' : !TEXT_TYPES.has(type ?? '');
     const cls = isField(column) ? '' : column.cls;
     return (
       <th
@@ -73,7 +77,7 @@ export function RunsTable({
       return <td key={column.field}>{shortValue(value)}</td>;
     }
     return (
-      <td key={columnKey(column)} className="num" title={exactValue(value)}>
+      <td key={columnKey(column)} className={typeof value === 'number' ? 'num' : undefined} title={exactValue(value)}>
         {shortValue(value)}
       </td>
     );

@@ -86,7 +86,9 @@ export function ScatterPlot({
             right: 4,
             top: 'middle',
             itemHeight: 160,
-            text: [formatValue(scale.max), formatValue(scale.min)],
+            // The handles show the range's values; above the bar, what it colours by.
+            text: [color ? label(color, params) : '', ''],
+            formatter: (value: number) => formatValue(value),
             inRange: { color: SCALE },
           }
         : undefined,

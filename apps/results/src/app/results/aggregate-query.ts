@@ -130,6 +130,20 @@ const HISTOGRAM_ROWS =
  */
 export function buildTextValues(selection: RunSelection, param: ParameterRef, backend: Backend): Statement {
   const bound = new Parameters();
+  const collate = backend === 'postgresql' ? ' COLLATE "C"' : '';
+  const runsOnly = selection.filters.length === 0 && selection.simulationVersion === undefined && selection.status === undefined;
+  if (runsOnly && selection.simulationName !== undefined) {
+    // A whole simulation: one range of the text index (result_params_text), no lookup per run.
+    const range =
+      `simulation_name = ${bound.add(selection.simulationName)} AND param_class = ${CLASS_LITERAL[param.class]} ` +
+      `AND name = ${bound.add(param.name)} AND text_value IS NOT NULL`;
+    return {
+      sql:
+        `SELECT text_value AS v, COUNT(*) AS n FROM result_params WHERE ${range} ` +
+        `GROUP BY text_value ORDER BY n DESC, text_value${collate} LIMIT ${bound.add(MAX_LISTED_VALUES + 1)}`,
+      params: bound.values,
+    };
+  }
   const matched = matchedIds(selection, bound);
   const row =
     `p.result_id = m.result_id AND p.param_class = ${CLASS_LITERAL[param.class]} AND p.name = ${bound.add(param.name)} ` +
@@ -139,7 +153,6 @@ export function buildTextValues(selection: RunSelection, param: ParameterRef, ba
     backend === 'postgresql'
       ? `SELECT p.v FROM matched m CROSS JOIN LATERAL (SELECT p.text_value AS v FROM result_params p WHERE ${row} OFFSET 0) p`
       : `SELECT p.text_value AS v FROM matched m CROSS JOIN result_params p WHERE ${row}`;
-  const collate = backend === 'postgresql' ? ' COLLATE "C"' : '';
   return {
     sql:
       `WITH matched AS MATERIALIZED (${matched}) SELECT t.v, COUNT(*) AS n FROM (${values}) t ` +
