@@ -12,7 +12,7 @@ export default defineConfig({
         ? 'browser/screenshots.browser.ts'
         : process.env['SIMSVC_CONSOLE_BENCH']
           ? 'browser/scatter.bench.ts'
-          : ['browser/console.browser.ts', 'browser/demo.browser.ts', 'browser/results-views.browser.ts'],
+          : ['browser/console.browser.ts', 'browser/daily-use.browser.ts', 'browser/demo.browser.ts', 'browser/results-views.browser.ts'],
     ].flat(),
     fileParallelism: false,
     testTimeout: 60_000,

@@ -4,7 +4,9 @@
 // only from this origin, no inline script, no eval. The proxied answers keep the services' headers.
 // Like docker/nginx.conf, it is the edge: the services learn the browser's address from the
 // X-Forwarded-For it sets to the connecting address, never from what the browser sent.
+// Responses are compressed (brotli, else gzip) when the browser accepts it, proxied JSON included.
 
+import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -64,6 +66,9 @@ export function setForwardingHeaders(req: Request, _res: Response, next: NextFun
 export function createConsoleApp(options: ConsoleServerOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Scripts, styles, JSON and CSV/NDJSON exports (compressible types over 1 KiB); streamed
+  // responses stay streamed, in compressed blocks.
+  app.use(compression());
   app.use('/api', setForwardingHeaders);
   for (const service of CONSOLE_SERVICES) {
     // Mounted on the prefix, so the service sees its own paths (/api/cache/cache/stats → /cache/stats).

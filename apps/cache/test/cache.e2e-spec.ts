@@ -337,5 +337,21 @@ describe('cache service', () => {
         .body;
       expect(byPattern.total).toBe(3);
     });
+
+    it("lists a run's entries by its execution id", async () => {
+      await store(makeEntry({ cache_key: 'run/one', simulation_id: 702, execution_id: 'exec-702-a' })).expect(200);
+      await store(makeEntry({ cache_key: 'run/two', simulation_id: 702, execution_id: 'exec-702-a' })).expect(200);
+      await store(makeEntry({ cache_key: 'run/other', simulation_id: 702, execution_id: 'exec-702-b' })).expect(200);
+      const page = (await svc.http().get('/cache/entries?execution_id=exec-702-a').set('X-Session-ID', token).expect(200)).body;
+      expect(page.total).toBe(2);
+      expect(page.entries.map((entry: { cache_key: string }) => entry.cache_key).sort()).toEqual(['run/one', 'run/two']);
+      const none = (await svc.http().get('/cache/entries?execution_id=exec-702-z').set('X-Session-ID', token).expect(200)).body;
+      expect(none).toMatchObject({ total: 0, entries: [] });
+      await svc
+        .http()
+        .get(`/cache/entries?execution_id=${'x'.repeat(5000)}`)
+        .set('X-Session-ID', token)
+        .expect(400);
+    });
   });
 });

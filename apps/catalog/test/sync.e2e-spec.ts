@@ -291,6 +291,15 @@ describe('automatic registration: --auto-register (contract §5)', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
+  it('reports watching, auto-registering and the rescan interval in GET /sync/status', async () => {
+    const status = await svc
+      .http()
+      .get('/sync/status')
+      .set('X-Session-ID', await svc.tokenFor('developer'))
+      .expect(200);
+    expect(status.body).toEqual({ watching: true, auto_register: true, rescan_seconds: 1 });
+  });
+
   it('registers a valid new manifest at once; it never appears in the queue', async () => {
     const name = uniqueName('auto');
     writeManifest(root, name, makeSimulation({ name, version: '0.4.2' }));
@@ -331,6 +340,20 @@ describe('automatic registration: off without --watch-dir', () => {
     svc = await startCatalogService();
   });
   afterAll(() => svc.close());
+
+  it('says so in GET /sync/status, which needs update_catalog', async () => {
+    const status = await svc
+      .http()
+      .get('/sync/status')
+      .set('X-Session-ID', await svc.tokenFor('developer'))
+      .expect(200);
+    expect(status.body).toEqual({ watching: false, auto_register: false, rescan_seconds: 60 });
+    await svc
+      .http()
+      .get('/sync/status')
+      .set('X-Session-ID', await svc.tokenFor('user'))
+      .expect(403);
+  });
 
   it('answers 409 to a scan and lists an empty queue', async () => {
     const scan = await svc

@@ -107,6 +107,8 @@ describe('console', () => {
   });
 
   it('browses anonymously', async () => {
+    // The open tabs would share their session with a new one (one session per browser).
+    for (const watched of opened) await watched.page.close();
     const { page, problems } = await tab();
     await page.goto(`${stack.consoleUrl}/simulations`);
     await page.waitForURL(/\/sign-in\?next=/);
@@ -204,6 +206,7 @@ describe('console', () => {
     await page.getByLabel('Key pattern').fill('beam-bending/*');
     await page.getByLabel('Reason').fill('browser test');
     await page.getByRole('button', { name: 'Invalidate' }).click();
+    await page.getByRole('button', { name: 'Yes, invalidate' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Invalidated' }).textContent()).toContain('Invalidated 6 entries');
     await expect.poll(() => page.locator('.card', { hasText: 'Invalidation log' }).textContent()).toContain('browser test');
     expect(problems).toEqual([]);

@@ -71,7 +71,11 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startStack(prepare?: (dirs: { watchDir: string; runsRoot: string }) => void): Promise<Stack> {
+/** `watchDir: false` starts the catalog without a watch directory (the Sync page then says so). */
+export async function startStack(
+  prepare?: (dirs: { watchDir: string; runsRoot: string }) => void,
+  options: { watchDir?: boolean } = {},
+): Promise<Stack> {
   requireBuilt();
   const dir = mkdtempSync(path.join(tmpdir(), 'simsvc-console-'));
   const runsRoot = path.join(dir, 'runs');
@@ -93,7 +97,7 @@ export async function startStack(prepare?: (dirs: { watchDir: string; runsRoot: 
   const urls = {} as Record<Service, string>;
   const extra: Record<Service, string[]> = {
     cache: [],
-    catalog: ['--watch-dir', watchDir, '--rescan-seconds', '2'],
+    catalog: options.watchDir === false ? [] : ['--watch-dir', watchDir, '--rescan-seconds', '2'],
     results: ['--runs-root', runsRoot],
   };
   try {

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { sessionStore } from '../session/session-store';
 import { useHasPrivilege, useSession } from '../session/use-session';
+import { Loading } from './states';
 
 export function Layout() {
   const session = useSession();
@@ -24,6 +25,9 @@ export function Layout() {
 
   return (
     <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="topbar">
         <span className="brand">simsvc</span>
         <nav className="nav" aria-label="Main">
@@ -40,8 +44,10 @@ export function Layout() {
           Sign out
         </button>
       </header>
-      <main className="content">
-        <Outlet />
+      <main className="content" id="main" tabIndex={-1}>
+        <Suspense fallback={<Loading what="the page" />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -9,3 +9,8 @@ export function useSession(): StoredSession | undefined {
 export function useHasPrivilege(privilege: string): boolean {
   return hasPrivilege(useSession(), privilege);
 }
+
+/** True while a new tab waits for the session of the browser's other tabs. */
+export function useSessionJoining(): boolean {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.isJoining);
+}

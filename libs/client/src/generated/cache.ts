@@ -629,6 +629,8 @@ export interface operations {
         simulation_name?: string;
         /** @description glob: `*` and `%` match any run of characters, everything else (`_` included) itself; at most 8 wildcards */
         pattern?: string;
+        /** @description the entries a run (its execution id) was stored under */
+        execution_id?: string;
       };
       header?: never;
       path?: never;

@@ -276,6 +276,23 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/sync/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the service watches a directory for manifests, and how. Needs update_catalog */
+    get: operations['SyncController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sync/{id}/approve': {
     parameters: {
       query?: never;
@@ -999,6 +1016,14 @@ export type components = {
       invalid: number;
       /** @description manifests naming a (name, version) registered from elsewhere */
       duplicate: number;
+    };
+    SyncStatusResponse: {
+      /** @description whether the service watches a directory for manifests (--watch-dir) */
+      watching: boolean;
+      /** @description whether a valid new manifest is registered at once instead of queued (--auto-register) */
+      auto_register: boolean;
+      /** @description seconds between full rescans of the watch directory */
+      rescan_seconds: number;
     };
     UnhealthyResponse: {
       /** @enum {string} */
@@ -2578,6 +2603,52 @@ export interface operations {
       };
       /** @description database unavailable */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  SyncController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SyncStatusResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -14,7 +14,7 @@ import { PatternTooExpensive } from './cache.errors';
 import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
 import { CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
-import { counterOf, EntrySelectors, selectorWhere } from './entry-selectors';
+import { counterOf, EntryListSelectors, EntrySelectors, selectorWhere } from './entry-selectors';
 
 const POSTGRES_QUERY_CANCELED = '57014';
 
@@ -135,7 +135,7 @@ export class CacheRepository {
    */
   async list(
     now: number,
-    selectors: EntrySelectors,
+    selectors: EntryListSelectors,
     limit: number,
     offset: number,
   ): Promise<{ records: CacheEntryEntity[]; total: number }> {

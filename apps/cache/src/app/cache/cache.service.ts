@@ -111,7 +111,7 @@ export class CacheService {
   }
 
   async entries(query: ListEntriesQueryDto): Promise<CacheEntriesPage> {
-    const selectors = selectorsOf(query);
+    const selectors = { ...selectorsOf(query), ...(query.execution_id === undefined ? {} : { executionId: query.execution_id }) };
     const { records, total } = await this.repository.list(nowMicros(), selectors, query.limit, query.offset);
     return { entries: records.map(toListItem), total, limit: query.limit, offset: query.offset };
   }

@@ -1,6 +1,6 @@
 import { Backend, ReadStatement } from '@simsvc/persistence';
 import { ENTRY_COLUMNS } from './cache.statements';
-import { EntrySelectors, NO_SIMULATION } from './entry-selectors';
+import { EntryListSelectors, NO_SIMULATION } from './entry-selectors';
 import { keyPatternSql } from './key-pattern.sql';
 
 /**
@@ -11,7 +11,7 @@ import { keyPatternSql } from './key-pattern.sql';
 export function entryListStatements(
   backend: Backend,
   now: number,
-  selectors: EntrySelectors,
+  selectors: EntryListSelectors,
   limit: number,
   offset: number,
 ): { page: ReadStatement; total: ReadStatement } {
@@ -32,6 +32,10 @@ export function entryListStatements(
   if (selectors.simulationVersion !== undefined) {
     conditions.push('simulation_version = :simulationVersion');
     named['simulationVersion'] = selectors.simulationVersion;
+  }
+  if (selectors.executionId !== undefined) {
+    conditions.push('execution_id = :executionId');
+    named['executionId'] = selectors.executionId;
   }
   if (selectors.pattern !== undefined) {
     const { condition, params } = keyPatternSql(backend, selectors.pattern);

@@ -10,6 +10,11 @@ export interface EntrySelectors {
   pattern?: string;
 }
 
+/** GET /cache/entries also lists a run's entries (its execution id). */
+export interface EntryListSelectors extends EntrySelectors {
+  executionId?: string;
+}
+
 /**
  * The counters of entries stored with simulation_id 0 or null (sim2l sends `sim_id or 0`), and of
  * misses attributed to no simulation; as a selector, it picks those entries.

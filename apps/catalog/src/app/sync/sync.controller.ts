@@ -1,7 +1,14 @@
 import { Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePrivileges } from '@simsvc/auth';
-import { ApiErrors, ApproveSyncItemResponse, ListSyncItemsQueryDto, SyncItemResponse, SyncScanResponse } from '@simsvc/contracts';
+import {
+  ApiErrors,
+  ApproveSyncItemResponse,
+  ListSyncItemsQueryDto,
+  SyncItemResponse,
+  SyncScanResponse,
+  SyncStatusResponse,
+} from '@simsvc/contracts';
 import type { Response } from 'express';
 import { ApiIdParam, IdParam } from '../simulations/simulation-params';
 import { pageBody, TOTAL_COUNT_API } from '../simulations/simulations.controller';
@@ -25,6 +32,15 @@ export class SyncController {
   @ApiErrors(400, 401, 403, 503)
   async pending(@Query() query: ListSyncItemsQueryDto, @Res({ passthrough: true }) response: Response): Promise<SyncItemResponse[]> {
     return pageBody(response, await this.sync.pending(query));
+  }
+
+  @Get('status')
+  @RequirePrivileges('update_catalog')
+  @ApiOperation({ summary: 'Whether the service watches a directory for manifests, and how. Needs update_catalog' })
+  @ApiOkResponse({ type: SyncStatusResponse })
+  @ApiErrors(400, 401, 403)
+  status(): SyncStatusResponse {
+    return this.sync.status();
   }
 
   @Post('scan')

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApproveSyncItemResponse, ListSyncItemsQueryDto, nowMicros, SyncItemResponse, SyncScanResponse } from '@simsvc/contracts';
+import {
+  ApproveSyncItemResponse,
+  ListSyncItemsQueryDto,
+  nowMicros,
+  SyncItemResponse,
+  SyncScanResponse,
+  SyncStatusResponse,
+} from '@simsvc/contracts';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
@@ -34,6 +41,11 @@ export class SyncService {
 
   scan(): Promise<SyncScanResponse> {
     return this.watcher.scan();
+  }
+
+  status(): SyncStatusResponse {
+    const { watchDir, autoRegister, rescanSeconds } = this.config.extra;
+    return { watching: watchDir !== undefined, auto_register: autoRegister, rescan_seconds: rescanSeconds };
   }
 
   /**

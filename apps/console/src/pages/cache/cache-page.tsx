@@ -1,11 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
+import { LiveStatus, useLive } from '../../components/live';
+import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
 import { Stat } from '../../components/stat';
 import { QueryView } from '../../components/states';
+import { TableWrap } from '../../components/table-wrap';
 import { formatBytes, formatPercent, formatTime } from '../../format';
 import { useHasPrivilege } from '../../session/use-session';
 import { HitRateChart } from './hit-rate-chart';
@@ -16,6 +19,7 @@ const PAGE_SIZE = 20;
 export function CachePage() {
   const [params, setParams] = useSearchParams();
   const pattern = params.get('pattern') ?? '';
+  const execution = params.get('execution') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const logPage = Math.max(1, Number(params.get('log')) || 1);
   const canInvalidate = useHasPrivilege('invalidate_cache');
@@ -36,27 +40,46 @@ export function CachePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [patternText]);
 
-  const stats = useQuery({ queryKey: ['cache-stats'], queryFn: () => call('cache', () => api.cache.GET('/cache/stats')) });
+  const live = useLive();
+  const stats = useQuery({
+    queryKey: ['cache-stats'],
+    queryFn: () => call('cache', () => api.cache.GET('/cache/stats')),
+    refetchInterval: live.refetchInterval,
+  });
   const entries = useQuery({
-    queryKey: ['cache-entries', pattern, page],
+    queryKey: ['cache-entries', pattern, execution, page],
     queryFn: () =>
       call('cache', () =>
         api.cache.GET('/cache/entries', {
-          params: { query: { pattern: pattern || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } },
+          params: {
+            query: {
+              pattern: pattern || undefined,
+              execution_id: execution || undefined,
+              limit: PAGE_SIZE,
+              offset: (page - 1) * PAGE_SIZE,
+            },
+          },
         }),
       ),
     placeholderData: keepPreviousData,
+    refetchInterval: live.refetchInterval,
   });
   const log = useQuery({
     queryKey: ['cache-invalidations', logPage],
     queryFn: () =>
       call('cache', () => api.cache.GET('/cache/invalidations', { params: { query: { limit: 10, offset: (logPage - 1) * 10 } } })),
     placeholderData: keepPreviousData,
+    refetchInterval: live.refetchInterval,
   });
+  const liveQueries = [stats, entries, log];
 
   return (
     <section>
-      <h1>Cache</h1>
+      <PageTitle parts={['Cache']} />
+      <div className="page-head">
+        <h1>Cache</h1>
+        <LiveStatus live={live} updatedAt={liveQueries.map((q) => q.dataUpdatedAt)} failed={liveQueries.some((q) => q.failureCount > 0)} />
+      </div>
       <div className="card">
         <QueryView query={stats} what="cache statistics">
           {(s) => (
@@ -85,6 +108,18 @@ export function CachePage() {
       </div>
       <div className="card">
         <h2>Entries</h2>
+        {execution && (
+          <p className="filter-note">
+            The entries of run{' '}
+            <Link className="mono" to={`/results/${encodeURIComponent(execution)}`}>
+              {execution}
+            </Link>{' '}
+            ·{' '}
+            <button type="button" className="secondary small" onClick={() => set({ execution: '', page: 1 })}>
+              Show every entry
+            </button>
+          </p>
+        )}
         <label className="inline">
           Pattern
           <input value={patternText} onChange={(e) => setPatternText(e.target.value)} placeholder="heat-1d/*" />
@@ -92,12 +127,13 @@ export function CachePage() {
         <QueryView query={entries} what="entries" isEmpty={(d) => d.entries.length === 0} empty="No live entries match.">
           {(data) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Cache entries">
                 <table>
                   <thead>
                     <tr>
                       <th>Key</th>
                       <th>Simulation</th>
+                      <th>Run</th>
                       <th className="num">Hits</th>
                       <th className="num">Size</th>
                       <th>Created</th>
@@ -111,6 +147,15 @@ export function CachePage() {
                         <td>
                           {entry.simulation_name} {entry.simulation_version && <span className="muted">v{entry.simulation_version}</span>}
                         </td>
+                        <td className="mono break">
+                          {entry.execution_id ? (
+                            <Link to={`/results/${encodeURIComponent(entry.execution_id)}`} title="Open the run">
+                              {entry.execution_id}
+                            </Link>
+                          ) : (
+                            '—'
+                          )}
+                        </td>
                         <td className="num">{entry.hit_count}</td>
                         <td className="num nowrap">{formatBytes(entry.size_bytes)}</td>
                         <td className="nowrap">{formatTime(entry.created_at)}</td>
@@ -119,7 +164,7 @@ export function CachePage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={(p) => set({ page: p })} label="Entry pages" />
             </>
           )}
@@ -130,7 +175,7 @@ export function CachePage() {
         <QueryView query={log} what="invalidations" isEmpty={(d) => d.invalidations.length === 0} empty="Nothing invalidated yet.">
           {(data) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Invalidation log">
                 <table>
                   <thead>
                     <tr>
@@ -163,7 +208,7 @@ export function CachePage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager page={logPage} pageSize={10} total={data.total} onPage={(p) => set({ log: p })} label="Log pages" />
             </>
           )}

@@ -23,19 +23,39 @@ export function InvalidateForm() {
     },
   });
   const nothingSelected = !pattern && !simulation;
+  // Submitting (the button, or Enter in a field) only asks; "Yes, invalidate" removes entries.
+  const [confirming, setConfirming] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!nothingSelected) invalidate.mutate();
+    if (!nothingSelected) setConfirming(true);
   };
+  const confirm = () => {
+    setConfirming(false);
+    invalidate.mutate();
+  };
+  const selector = [pattern && `keys matching ${pattern}`, simulation && `of simulation ${simulation}`].filter(Boolean).join(' ');
   return (
     <form className="form" onSubmit={submit}>
       <label>
         Key pattern
-        <input value={pattern} onChange={(e) => setPattern(e.target.value)} placeholder="heat-1d/* (* matches anything)" />
+        <input
+          value={pattern}
+          onChange={(e) => {
+            setPattern(e.target.value);
+            setConfirming(false);
+          }}
+          placeholder="heat-1d/* (* matches anything)"
+        />
       </label>
       <label>
         Simulation name
-        <input value={simulation} onChange={(e) => setSimulation(e.target.value)} />
+        <input
+          value={simulation}
+          onChange={(e) => {
+            setSimulation(e.target.value);
+            setConfirming(false);
+          }}
+        />
       </label>
       <label>
         Reason
@@ -47,6 +67,19 @@ export function InvalidateForm() {
         </button>
         {nothingSelected && <span className="muted small">Give a pattern or a simulation.</span>}
       </div>
+      {confirming && (
+        <div className="confirm" role="alertdialog" aria-labelledby="invalidate-question">
+          <p id="invalidate-question">Invalidate every live entry {selector}? They cannot be brought back.</p>
+          <div className="actions">
+            <button type="button" className="danger" onClick={confirm} autoFocus>
+              Yes, invalidate
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {invalidate.data && (
         <p className="ok" role="status">
           Invalidated {invalidate.data.invalidated_count} {invalidate.data.invalidated_count === 1 ? 'entry' : 'entries'}.

@@ -9,6 +9,7 @@ import { exactValue, shortValue } from './cell-format';
 import { compareRows, compareStateToParams, numericRows, parseCompareState, type CompareRow, type CompareState } from './compare-state';
 import { InteractiveChart } from './interactive-chart';
 import './results.css';
+import { PageTitle } from '../../components/page-title';
 
 const RUN_COLOURS = ['#1f4e79', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207', '#be185d', '#4d7c0f', '#374151'];
 
@@ -30,6 +31,7 @@ export function ComparePage() {
 
   return (
     <section>
+      <PageTitle parts={['Compare runs', state.simulation || undefined]} />
       <p className="crumbs">
         <Link to={back}>Results</Link> /
       </p>

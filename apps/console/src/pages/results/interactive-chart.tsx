@@ -12,6 +12,7 @@ import * as echarts from 'echarts/core';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { useColorScheme } from '../../components/use-color-scheme';
 
 // The results views' charts: scatter with colour scales, zoom and box selection; parallel
 // coordinates with axis brushing. Only these parts are bundled.
@@ -54,6 +55,8 @@ export function InteractiveChart({
   const chart = useRef<ECharts | undefined>(undefined);
   const handlers = useRef(events);
   const ready = useRef(onReady);
+  // Dark when the browser prefers it: the chart is made again in ECharts' dark theme.
+  const scheme = useColorScheme();
   useEffect(() => {
     handlers.current = events;
     ready.current = onReady;
@@ -61,7 +64,7 @@ export function InteractiveChart({
 
   useEffect(() => {
     if (!box.current) return undefined;
-    const instance = echarts.init(box.current, undefined, { renderer: 'canvas' });
+    const instance = echarts.init(box.current, scheme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
     for (const name of ['click', 'brushend', 'datazoom', 'axisareaselected']) {
       instance.on(name, (event) => handlers.current[name]?.(event as Record<string, unknown>, instance));
@@ -73,16 +76,17 @@ export function InteractiveChart({
       instance.dispose();
       chart.current = undefined;
     };
-  }, []);
+  }, [scheme]);
 
   useEffect(() => {
     const instance = chart.current;
     if (!instance) return;
     // Tooltips drawn on the canvas: ECharts' HTML tooltips carry style attributes the CSP refuses.
     const tooltip = (option as { tooltip?: object }).tooltip;
-    instance.setOption(tooltip ? { ...option, tooltip: { ...tooltip, renderMode: 'richText' } } : option, { notMerge: true });
+    const themed = { backgroundColor: 'transparent', ...option };
+    instance.setOption(tooltip ? { ...themed, tooltip: { ...tooltip, renderMode: 'richText' } } : themed, { notMerge: true });
     ready.current?.(instance);
-  }, [option]);
+  }, [option, scheme]);
 
   return <div className="chart" ref={box} style={{ height }} role="img" aria-label={label} />;
 }

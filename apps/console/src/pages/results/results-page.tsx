@@ -3,6 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
+import { PageTitle } from '../../components/page-title';
+import { ExportButtons } from '../../downloads/export-buttons';
 import type { SearchHit } from '../../api/types';
 import { Empty, QueryView } from '../../components/states';
 import { useVersions } from '../simulations/simulation-queries';
@@ -54,6 +56,7 @@ export function ResultsPage() {
 
   return (
     <section>
+      <PageTitle parts={['Results', state.simulation || undefined]} />
       <h1>Results</h1>
       <div className="toolbar">
         <span className="field">
@@ -198,7 +201,7 @@ function SimulationResults({ state, update }: { state: ResultsViewState; update:
           <Empty>No parameter.</Empty>
         )}
       </div>
-      <RunsCard key={searchKey} state={state} update={update} page={page} params={params} />
+      <RunsCard key={searchKey} state={state} update={update} page={page} params={params} search={search} />
     </>
   );
 }
@@ -208,7 +211,9 @@ function RunsCard({
   update,
   page,
   params,
+  search,
 }: {
+  search: object;
   state: ResultsViewState;
   update: (change: Partial<ResultsViewState>) => void;
   page: {
@@ -229,6 +234,7 @@ function RunsCard({
         <h2>Runs</h2>
         <SelectionBar simulation={state.simulation} selected={state.selected} onClear={() => update({ selected: [] })} />
         <ColumnChooser all={all} shown={columns} onChange={(chosen) => update({ columns: chosen })} />
+        <ExportButtons simulation={state.simulation} search={() => search} />
       </div>
       <QueryView query={page} what="runs" isEmpty={(d) => d.results.length === 0} empty="No runs match.">
         {(data) => (

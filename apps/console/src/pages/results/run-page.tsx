@@ -3,7 +3,10 @@ import { Link, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
 import type { Result } from '../../api/types';
+import { PageTitle } from '../../components/page-title';
 import { Empty, QueryView } from '../../components/states';
+import { TableWrap } from '../../components/table-wrap';
+import { RunLinks } from '../../downloads/run-links';
 import { formatSeconds, formatTime, formatValue } from '../../format';
 
 export function RunPage() {
@@ -14,10 +17,12 @@ export function RunPage() {
   });
   return (
     <section>
+      <PageTitle parts={['Run', executionId, result.data?.simulation_name]} />
       <p className="crumbs">
         <Link to={result.data ? `/results?sim=${encodeURIComponent(result.data.simulation_name)}` : '/results'}>Results</Link> /
       </p>
       <h1 className="mono break">{executionId}</h1>
+      <RunLinks executionId={executionId} hasRunDatabase={!!result.data?.run_db_path} />
       <QueryView query={result} what="the run">
         {(run) => <RunDetails run={run} />}
       </QueryView>
@@ -53,11 +58,11 @@ function RunDetails({ run }: { run: Result }) {
       <div className="grid-2">
         <div className="card">
           <h2>Inputs</h2>
-          <ValuesTable values={run.input_params} schema={run.schema.inputs} />
+          <ValuesTable label="Inputs" values={run.input_params} schema={run.schema.inputs} />
         </div>
         <div className="card">
           <h2>Outputs</h2>
-          <ValuesTable values={run.output_params} schema={run.schema.outputs} />
+          <ValuesTable label="Outputs" values={run.output_params} schema={run.schema.outputs} />
         </div>
       </div>
       <div className="card">
@@ -72,11 +77,11 @@ function RunDetails({ run }: { run: Result }) {
   );
 }
 
-function ValuesTable({ values, schema }: { values: Record<string, unknown>; schema: Result['schema']['inputs'] }) {
+function ValuesTable({ label, values, schema }: { label: string; values: Record<string, unknown>; schema: Result['schema']['inputs'] }) {
   const names = Object.keys(values);
   if (names.length === 0) return <Empty>None.</Empty>;
   return (
-    <div className="table-wrap">
+    <TableWrap label={label}>
       <table>
         <thead>
           <tr>
@@ -95,6 +100,6 @@ function ValuesTable({ values, schema }: { values: Record<string, unknown>; sche
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

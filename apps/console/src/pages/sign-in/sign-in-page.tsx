@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { describeError, ServiceCallError } from '../../api/service-error';
+import { PageTitle } from '../../components/page-title';
 import { sessionStore } from '../../session/session-store';
 import { safeNext } from './safe-next';
 
@@ -11,6 +12,8 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  // Read once: why the previous session ended (revoked, expired, signed out in another tab).
+  const [ended] = useState(() => sessionStore.endReason());
 
   const run = async (signIn: () => Promise<void>) => {
     setBusy(true);
@@ -32,10 +35,16 @@ export function SignInPage() {
   };
 
   return (
-    <main className="sign-in">
+    <main className="sign-in" id="main">
+      <PageTitle parts={['Sign in']} />
       <form className="card sign-in-card" onSubmit={submit}>
         <h1>simsvc console</h1>
         <p className="muted">Browse simulations, plot results and watch the cache.</p>
+        {ended && !error && (
+          <p className="state state-info" role="status">
+            {ended}
+          </p>
+        )}
         <label>
           Username
           <input name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />

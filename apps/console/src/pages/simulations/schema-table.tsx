@@ -1,12 +1,13 @@
 import type { Simulation } from '../../api/types';
 import { formatValue } from '../../format';
 import { Empty } from '../../components/states';
+import { TableWrap } from '../../components/table-wrap';
 
-export function SchemaTable({ schema }: { schema: Simulation['input_schema'] }) {
+export function SchemaTable({ schema, label }: { schema: Simulation['input_schema']; label: string }) {
   const entries = Object.entries(schema);
   if (entries.length === 0) return <Empty>No parameters.</Empty>;
   return (
-    <div className="table-wrap">
+    <TableWrap label={label}>
       <table>
         <thead>
           <tr>
@@ -31,6 +32,6 @@ export function SchemaTable({ schema }: { schema: Simulation['input_schema'] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }

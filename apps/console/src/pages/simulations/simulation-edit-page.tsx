@@ -6,6 +6,7 @@ import { call } from '../../api/service-error';
 import type { Simulation } from '../../api/types';
 import { ErrorState, QueryView } from '../../components/states';
 import { useSimulation } from './simulation-queries';
+import { PageTitle } from '../../components/page-title';
 
 export function SimulationEditPage() {
   const name = useParams().name ?? '';
@@ -13,6 +14,7 @@ export function SimulationEditPage() {
   const simulation = useSimulation(name, version);
   return (
     <section>
+      <PageTitle parts={['Edit', name]} />
       <p className="crumbs">
         <Link to="/simulations">Simulations</Link> / <Link to={`/simulations/${encodeURIComponent(name)}`}>{name}</Link> /
       </p>

@@ -3,11 +3,14 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
 import type { Simulation } from '../../api/types';
+import { LiveStatus, useLive } from '../../components/live';
+import { PageTitle } from '../../components/page-title';
 import { Stat } from '../../components/stat';
 import { QueryView } from '../../components/states';
 import { formatPercent, formatSeconds, formatTime } from '../../format';
 import { useHasPrivilege } from '../../session/use-session';
 import { ExecutionsChart } from './executions-chart';
+import { ExecutionsList } from './executions-list';
 import { SchemaTable } from './schema-table';
 import { useSimulation, useVersions } from './simulation-queries';
 
@@ -21,6 +24,7 @@ export function SimulationPage() {
 
   return (
     <section>
+      <PageTitle parts={[name]} />
       <p className="crumbs">
         <Link to="/simulations">Simulations</Link> /
       </p>
@@ -34,7 +38,10 @@ export function SimulationPage() {
             Edit
           </Link>
         )}
-        <Link className="button secondary" to={`/results?sim=${encodeURIComponent(name)}`}>
+        <Link
+          className="button secondary"
+          to={`/results?${new URLSearchParams({ sim: name, ...(simulation.data ? { version: simulation.data.version } : {}) }).toString()}`}
+        >
           Results
         </Link>
       </div>
@@ -61,9 +68,12 @@ export function SimulationPage() {
 }
 
 function SimulationDetails({ simulation }: { simulation: Simulation }) {
+  // The statistics and the executions list follow running executions on their own.
+  const live = useLive();
   const stats = useQuery({
     queryKey: ['simulation-stats', simulation.id],
     queryFn: () => call('catalog', () => api.catalog.GET('/simulations/{id}/stats', { params: { path: { id: simulation.id } } })),
+    refetchInterval: live.refetchInterval,
   });
   return (
     <>
@@ -83,15 +93,18 @@ function SimulationDetails({ simulation }: { simulation: Simulation }) {
       <div className="grid-2">
         <div className="card">
           <h2>Inputs</h2>
-          <SchemaTable schema={simulation.input_schema} />
+          <SchemaTable schema={simulation.input_schema} label="Inputs" />
         </div>
         <div className="card">
           <h2>Outputs</h2>
-          <SchemaTable schema={simulation.output_schema} />
+          <SchemaTable schema={simulation.output_schema} label="Outputs" />
         </div>
       </div>
       <div className="card">
-        <h2>Executions</h2>
+        <div className="plot-head">
+          <h2>Executions</h2>
+          <LiveStatus live={live} updatedAt={[stats.dataUpdatedAt]} failed={stats.failureCount > 0} />
+        </div>
         <QueryView query={stats} what="execution statistics">
           {(s) => (
             <div className="stat-row">
@@ -104,6 +117,7 @@ function SimulationDetails({ simulation }: { simulation: Simulation }) {
           )}
         </QueryView>
         <ExecutionsChart simulationId={simulation.id} />
+        <ExecutionsList simulationId={simulation.id} live={live} />
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { withTotal } from '../../api/with-total';
 import { Pager } from '../../components/pager';
 import { QueryView } from '../../components/states';
 import { groupByName, parseSimulationsState, simulationsStateToParams } from './simulations-state';
+import { PageTitle } from '../../components/page-title';
 
 const PAGE_SIZE = 20;
 
@@ -52,6 +53,7 @@ export function SimulationsPage() {
 
   return (
     <section>
+      <PageTitle parts={['Simulations']} />
       <h1>Simulations</h1>
       <div className="toolbar">
         <label>

@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
-import { call } from '../../api/service-error';
+import { call, ServiceCallError } from '../../api/service-error';
 import type { SyncItem } from '../../api/types';
 import { withTotal } from '../../api/with-total';
 import { Pager } from '../../components/pager';
+import { PageTitle } from '../../components/page-title';
 import { ErrorState, QueryView } from '../../components/states';
 import { formatTime } from '../../format';
 import { useHasPrivilege } from '../../session/use-session';
@@ -29,6 +30,11 @@ export function SyncPage() {
       ),
     placeholderData: keepPreviousData,
   });
+  const watch = useQuery({
+    queryKey: ['sync-status'],
+    queryFn: () => call('catalog', () => api.catalog.GET('/sync/status')),
+    enabled: canApprove,
+  });
   const scan = useMutation({
     mutationFn: () => call('catalog', () => api.catalog.POST('/sync/scan')),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sync'] }),
@@ -36,14 +42,23 @@ export function SyncPage() {
 
   return (
     <section>
+      <PageTitle parts={['Sync']} />
       <div className="page-head">
         <h1>Sync</h1>
-        <button type="button" className="secondary" onClick={() => scan.mutate()} disabled={scan.isPending}>
-          Scan now
-        </button>
+        {canApprove && (
+          <button type="button" className="secondary" onClick={() => scan.mutate()} disabled={scan.isPending}>
+            Scan now
+          </button>
+        )}
       </div>
       <p className="muted">Manifests found in the catalog's watch directory that are not registered yet.</p>
-      {scan.error && <ErrorState error={scan.error} />}
+      {(watch.data?.watching === false || (scan.error !== null && noWatchDirectory(scan.error))) && <NoWatchDirectory />}
+      {scan.data && (
+        <p className="ok" role="status">
+          Scanned: {scan.data.registered} registered, {scan.data.pending} pending, {scan.data.invalid} invalid.
+        </p>
+      )}
+      {scan.error && !noWatchDirectory(scan.error) && <ErrorState error={scan.error} />}
       <div className="segmented" role="group" aria-label="Status">
         {STATUSES.map((s) => (
           <button key={s} type="button" aria-pressed={s === status} onClick={() => setParams(s === 'pending' ? {} : { status: s })}>
@@ -65,6 +80,20 @@ export function SyncPage() {
       </QueryView>
     </section>
   );
+}
+
+function NoWatchDirectory() {
+  return (
+    <p className="state state-info" role="status">
+      The catalog has no watch directory, so nothing is found here: start it with <code>--watch-dir DIR</code> (or{' '}
+      <code>SIMSVC_CATALOG_WATCH_DIR</code>) and manifests in DIR appear on this page.
+    </p>
+  );
+}
+
+/** POST /sync/scan answers 409 when the catalog runs without --watch-dir (GET /sync/status says so first). */
+function noWatchDirectory(error: unknown): boolean {
+  return error instanceof ServiceCallError && error.status === 409;
 }
 
 function SyncRow({ item, canApprove }: { item: SyncItem; canApprove: boolean }) {

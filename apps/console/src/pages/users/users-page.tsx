@@ -8,6 +8,8 @@ import { Pager } from '../../components/pager';
 import { Empty, ErrorState, QueryView } from '../../components/states';
 import { formatTime } from '../../format';
 import { useHasPrivilege, useSession } from '../../session/use-session';
+import { PageTitle } from '../../components/page-title';
+import { TableWrap } from '../../components/table-wrap';
 
 const PAGE_SIZE = 25;
 const ROLES = ['user', 'developer', 'admin'] as const;
@@ -27,6 +29,7 @@ export function UsersPage() {
   if (!canManage) {
     return (
       <section>
+        <PageTitle parts={['Users']} />
         <h1>Users</h1>
         <Empty>Only administrators manage users.</Empty>
       </section>
@@ -34,6 +37,7 @@ export function UsersPage() {
   }
   return (
     <section>
+      <PageTitle parts={['Users']} />
       <h1>Users</h1>
       <div className="card">
         <h2>New user</h2>
@@ -43,7 +47,7 @@ export function UsersPage() {
         <QueryView query={users} what="users" isEmpty={(d) => d.users.length === 0}>
           {(data) => (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Users">
                 <table>
                   <thead>
                     <tr>
@@ -60,7 +64,7 @@ export function UsersPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
             </>
           )}

@@ -38,4 +38,10 @@ export class ListEntriesQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(MAX_TEXT_LENGTH)
   pattern?: string;
+
+  @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH, description: 'the entries a run (its execution id) was stored under' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_TEXT_LENGTH)
+  execution_id?: string;
 }

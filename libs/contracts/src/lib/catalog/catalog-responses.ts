@@ -118,6 +118,14 @@ export class ApproveSyncItemResponse {
   @ApiProperty({ type: 'integer' }) simulation_id!: number;
 }
 
+/** How automatic registration is set up (never the watch directory's path, which clients need not know). */
+export class SyncStatusResponse {
+  @ApiProperty({ description: 'whether the service watches a directory for manifests (--watch-dir)' }) watching!: boolean;
+  @ApiProperty({ description: 'whether a valid new manifest is registered at once instead of queued (--auto-register)' })
+  auto_register!: boolean;
+  @ApiProperty({ type: 'integer', description: 'seconds between full rescans of the watch directory' }) rescan_seconds!: number;
+}
+
 /** Outcome of one scan: each manifest found counted once by its state after the scan. */
 export class SyncScanResponse {
   @ApiProperty({ type: 'integer', description: 'manifests whose simulation is registered (by this scan or an earlier approval)' })
