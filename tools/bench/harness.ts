@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Credentials } from '../cluster/auth.ts';
 import { freePort } from '../cluster/ports.ts';
+import { inspectorArgs } from './profile/cpu-profile.ts';
 
 export { freePort };
 
@@ -39,6 +40,8 @@ export interface BenchDatabase {
 export interface RunningService {
   url: string;
   pid: number;
+  /** The inspector's port, when the benchmark profiles (SIMSVC_BENCH_PROFILE). */
+  inspectorPort?: number;
   stop: () => Promise<number | null>;
 }
 
@@ -121,8 +124,10 @@ export async function startService(
 ): Promise<RunningService> {
   const main = ensureBuilt(service);
   const port = await freePort();
+  const inspectorPort = await freePort();
+  const nodeArgs = inspectorArgs(inspectorPort);
   // Default settings, logging included (one JSON line per request, to /dev/null here).
-  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs], {
+  const child = spawn(process.execPath, [...nodeArgs, main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs], {
     env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -131,6 +136,7 @@ export async function startService(
   return {
     url,
     pid: child.pid ?? 0,
+    inspectorPort: nodeArgs.length > 0 ? inspectorPort : undefined,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

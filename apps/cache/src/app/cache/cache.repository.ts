@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CACHE_STORE,
   CacheCounterEntity,
@@ -15,6 +15,7 @@ import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
 import { CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
 import { counterOf, EntrySelectors, selectorWhere } from './entry-selectors';
+import { CountAddition, WrittenBehindCounts } from './written-behind-counts';
 
 const POSTGRES_QUERY_CANCELED = '57014';
 
@@ -40,14 +41,30 @@ export interface CacheFigures {
 /**
  * The cache store. Hits, misses and stores run the named statements of cache.statements.ts;
  * everything else goes through TypeORM on the entities.
+ *
+ * Hit and miss counts: on PostgreSQL a hit's count commits with the hit (one statement), so
+ * replicas count exactly at every moment. On SQLite (one process per store file) they are
+ * written behind (WrittenBehindCounts): at most 100 ms later, before this process reads the
+ * statistics and at shutdown; a hit is then one statement, outside any transaction.
  */
 @Injectable()
-export class CacheRepository {
+export class CacheRepository implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(CacheRepository.name);
+  private readonly writtenBehind = new WrittenBehindCounts(
+    (additions) => this.addCounts(additions),
+    (error) => this.logger.warn(`writing hit and miss counts failed (kept for the next write): ${error.message}`),
+  );
+
   constructor(
     @InjectStoreDatabase(CACHE_STORE) private readonly db: StoreDatabase,
     private readonly reader: SnapshotReader,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<CacheConfig>,
   ) {}
+
+  /** Before the store closes: the counts still pending. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.writtenBehind.flush().catch((error: Error) => this.logger.error(`hit and miss counts lost at shutdown: ${error.message}`));
+  }
 
   async store(entry: StoredEntry): Promise<void> {
     await this.db.execute(STORE_ENTRY, [
@@ -68,18 +85,13 @@ export class CacheRepository {
 
   /** Returns the live entry with its hit already counted, or undefined (nothing counted). */
   async hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
-    if (this.db.backend === 'postgresql') {
-      const [entry] = await this.db.query<CacheEntryEntity>(CACHE_HIT, [cacheKey, now]);
-      return entry;
-    }
-    return this.db.transaction(async (manager) => {
-      const [entry] = await this.db.query<CacheEntryEntity>(CACHE_HIT, [cacheKey, now], manager);
-      if (entry) await this.db.execute(COUNT_LOOKUP, [counterOf(entry.simulationId), 1, 0, 0], manager);
-      return entry;
-    });
+    const [entry] = await this.db.query<CacheEntryEntity>(CACHE_HIT, [cacheKey, now]);
+    if (entry && this.db.backend === 'sqlite') this.writtenBehind.add(counterOf(entry.simulationId), 1, 0);
+    return entry;
   }
 
   async countMiss(simulationId: number): Promise<void> {
+    if (this.db.backend === 'sqlite') return this.writtenBehind.add(simulationId, 0, 1);
     await this.db.execute(COUNT_LOOKUP, [simulationId, 0, 1, 0]);
   }
 
@@ -106,7 +118,8 @@ export class CacheRepository {
     });
   }
 
-  figures(now: number, simulationId?: number): Promise<CacheFigures> {
+  async figures(now: number, simulationId?: number): Promise<CacheFigures> {
+    await this.writtenBehind.flush();
     return this.db.run(async (manager) => {
       const entries = manager
         .createQueryBuilder(CacheEntryEntity, 'entry')
@@ -205,6 +218,12 @@ export class CacheRepository {
     }
     for (const [counter, count] of perCounter) await this.db.execute(COUNT_LOOKUP, [counter, 0, 0, count], manager);
     return [...perCounter.values()].reduce((sum, count) => sum + count, 0);
+  }
+
+  private addCounts(additions: CountAddition[]): Promise<void> {
+    return this.db.transaction(async (manager) => {
+      for (const { simulationId, hits, misses } of additions) await this.db.execute(COUNT_LOOKUP, [simulationId, hits, misses, 0], manager);
+    });
   }
 
   private async audit(manager: EntityManager, audit: InvalidationAudit, count: number): Promise<void> {
