@@ -13,9 +13,9 @@ import { CacheConfig } from '../cache-config';
 import { PatternTooExpensive } from './cache.errors';
 import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
-import { CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
+import { ADD_ENTRY_HITS, CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
 import { counterOf, EntrySelectors, selectorWhere } from './entry-selectors';
-import { CountAddition, WrittenBehindCounts } from './written-behind-counts';
+import { WrittenBehindCounts } from './written-behind-counts';
 
 const POSTGRES_QUERY_CANCELED = '57014';
 
@@ -45,13 +45,14 @@ export interface CacheFigures {
  * Hit and miss counts: on PostgreSQL a hit's count commits with the hit (one statement), so
  * replicas count exactly at every moment. On SQLite (one process per store file) they are
  * written behind (WrittenBehindCounts): at most 100 ms later, before this process reads the
- * statistics and at shutdown; a hit is then one statement, outside any transaction.
+ * statistics or lists entries, and at shutdown; a hit is one read, its hit_count the stored one
+ * plus the hits not yet written, and a miss writes nothing.
  */
 @Injectable()
 export class CacheRepository implements BeforeApplicationShutdown {
   private readonly logger = new Logger(CacheRepository.name);
   private readonly writtenBehind = new WrittenBehindCounts(
-    (additions) => this.addCounts(additions),
+    () => this.writeCounts(),
     (error) => this.logger.warn(`writing hit and miss counts failed (kept for the next write): ${error.message}`),
   );
 
@@ -63,35 +64,44 @@ export class CacheRepository implements BeforeApplicationShutdown {
 
   /** Before the store closes: the counts still pending. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.writtenBehind.flush().catch((error: Error) => this.logger.error(`hit and miss counts lost at shutdown: ${error.message}`));
+    await this.writeCounts().catch((error: Error) => this.logger.error(`hit and miss counts lost at shutdown: ${error.message}`));
   }
 
   async store(entry: StoredEntry): Promise<void> {
-    await this.db.execute(STORE_ENTRY, [
-      entry.cacheKey,
-      entry.simulationId,
-      entry.simulationName,
-      entry.simulationVersion,
-      entry.executionId,
-      entry.squidId,
-      entry.inputHash,
-      entry.runDbPath,
-      entry.metadata,
-      entry.createdAt,
-      entry.expiresAt,
-      entry.sizeBytes,
-    ]);
+    // A replaced entry starts from hit_count 0: hits of the old one still pending are not its.
+    await this.db.queryThen(
+      STORE_ENTRY,
+      [
+        entry.cacheKey,
+        entry.simulationId,
+        entry.simulationName,
+        entry.simulationVersion,
+        entry.executionId,
+        entry.squidId,
+        entry.inputHash,
+        entry.runDbPath,
+        entry.metadata,
+        entry.createdAt,
+        entry.expiresAt,
+        entry.sizeBytes,
+      ],
+      () => this.writtenBehind.forget(entry.cacheKey),
+    );
   }
 
   /** Returns the live entry with its hit already counted, or undefined (nothing counted). */
-  async hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
-    const [entry] = await this.db.query<CacheEntryEntity>(CACHE_HIT, [cacheKey, now]);
-    if (entry && this.db.backend === 'sqlite') this.writtenBehind.add(counterOf(entry.simulationId), 1, 0);
-    return entry;
+  hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
+    if (this.db.backend === 'postgresql')
+      return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => entry);
+    return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => {
+      if (!entry) return undefined;
+      const pendingHits = this.writtenBehind.hit(entry.cacheKey, counterOf(entry.simulationId), now);
+      return { ...entry, hitCount: entry.hitCount + pendingHits, lastAccessedAt: now };
+    });
   }
 
   async countMiss(simulationId: number): Promise<void> {
-    if (this.db.backend === 'sqlite') return this.writtenBehind.add(simulationId, 0, 1);
+    if (this.db.backend === 'sqlite') return this.writtenBehind.miss(simulationId);
     await this.db.execute(COUNT_LOOKUP, [simulationId, 0, 1, 0]);
   }
 
@@ -119,7 +129,7 @@ export class CacheRepository implements BeforeApplicationShutdown {
   }
 
   async figures(now: number, simulationId?: number): Promise<CacheFigures> {
-    await this.writtenBehind.flush();
+    await this.writeCounts();
     return this.db.run(async (manager) => {
       const entries = manager
         .createQueryBuilder(CacheEntryEntity, 'entry')
@@ -152,6 +162,7 @@ export class CacheRepository implements BeforeApplicationShutdown {
     limit: number,
     offset: number,
   ): Promise<{ records: CacheEntryEntity[]; total: number }> {
+    await this.writeCounts();
     const { page, total } = entryListStatements(this.db.backend, now, selectors, limit, offset);
     const [records, [count]] =
       this.db.backend === 'sqlite'
@@ -220,9 +231,21 @@ export class CacheRepository implements BeforeApplicationShutdown {
     return [...perCounter.values()].reduce((sum, count) => sum + count, 0);
   }
 
-  private addCounts(additions: CountAddition[]): Promise<void> {
-    return this.db.transaction(async (manager) => {
-      for (const { simulationId, hits, misses } of additions) await this.db.execute(COUNT_LOOKUP, [simulationId, hits, misses, 0], manager);
+  /** Writes the hits and misses counted and not yet written (SQLite), in one transaction. */
+  private async writeCounts(): Promise<void> {
+    if (this.writtenBehind.empty) return;
+    await this.db.transaction(async (manager) => {
+      // Taken inside the transaction: no hit reads the store between this and the commit.
+      const batch = this.writtenBehind.take();
+      try {
+        for (const { cacheKey, hits, lastAccessedAt } of batch.entries)
+          await this.db.execute(ADD_ENTRY_HITS, [cacheKey, hits, lastAccessedAt], manager);
+        for (const { simulationId, hits, misses } of batch.counters)
+          await this.db.execute(COUNT_LOOKUP, [simulationId, hits, misses, 0], manager);
+      } catch (error) {
+        this.writtenBehind.restore(batch);
+        throw error;
+      }
     });
   }
 

@@ -14,11 +14,11 @@ export const ENTRY_COLUMNS = getMetadataArgsStorage()
   .join(', ');
 
 /**
- * GET hit ($1 key, $2 now): the live entry with its hit counted, or no row.
+ * GET hit ($1 key, $2 now): the live entry, on PostgreSQL with its hit counted.
  * PostgreSQL: one statement, so the hit and its count commit together and concurrent hits through
- * any number of replicas are counted exactly (row locks serialise them, nothing is read first);
- * SQLite: the UPDATE … RETURNING alone; its count is written behind (COUNT_LOOKUP in batches).
- * Figures: docs/benchmarks/2026-11-27-request-path.md.
+ * any number of replicas are counted exactly (row locks serialise them, nothing is read first).
+ * SQLite: a read; the hit is counted in memory and written behind with ADD_ENTRY_HITS and
+ * COUNT_LOOKUP (cache.repository.ts). Figures: docs/benchmarks/2026-11-27-request-path.md.
  */
 export const CACHE_HIT: NamedStatement = {
   name: 'cache_hit',
@@ -31,9 +31,15 @@ export const CACHE_HIT: NamedStatement = {
     ON CONFLICT (simulation_id) DO UPDATE SET hits = cache_counters.hits + 1
   )
   SELECT ${ENTRY_COLUMNS} FROM hit`,
-    sqlite: `UPDATE cache_entries SET hit_count = hit_count + 1, last_accessed_at = $2
-  WHERE cache_key = $1 AND expires_at > $2 RETURNING ${ENTRY_COLUMNS}`,
+    sqlite: `SELECT ${ENTRY_COLUMNS} FROM cache_entries WHERE cache_key = $1 AND expires_at > $2`,
   },
+};
+
+/** SQLite: hits written behind ($1 key, $2 hits, $3 the latest access); an entry removed since is left alone. */
+export const ADD_ENTRY_HITS: NamedStatement = {
+  name: 'cache_entry_hits',
+  sql: `UPDATE cache_entries SET hit_count = hit_count + $2, last_accessed_at = MAX(COALESCE(last_accessed_at, 0), $3)
+  WHERE cache_key = $1`,
 };
 
 /**
