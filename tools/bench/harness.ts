@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Credentials } from '../cluster/auth.ts';
 import { freePort } from '../cluster/ports.ts';
+import { SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
 import { inspectorArgs } from './profile/cpu-profile.ts';
 
 export { freePort };
@@ -127,10 +128,14 @@ export async function startService(
   const inspectorPort = await freePort();
   const nodeArgs = inspectorArgs(inspectorPort);
   // Default settings, logging included (one JSON line per request, to /dev/null here).
-  const child = spawn(process.execPath, [...nodeArgs, main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs], {
-    env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, ...nodeArgs, main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs],
+    {
+      env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
   return {
