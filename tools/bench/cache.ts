@@ -1,11 +1,19 @@
 // Cache service benchmark (issue: GET hit ≥ 10 % of a raw node:http server's req/s and p99 ≤ 10 ms
 // at 32 connections on SQLite, zero unexpected statuses, RSS ≤ 200 MB after the run).
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import type autocannon from 'autocannon';
-import { inspectorArgs, profiled } from './profile/cpu-profile.ts';
-import { createDatabase, startService, login, load, processUsage, formatRow, inParallel, freePort, type BenchOptions } from './harness.ts';
+import { profiled } from './profile/cpu-profile.ts';
+import {
+  createDatabase,
+  startService,
+  login,
+  load,
+  processUsage,
+  formatRow,
+  inParallel,
+  startFloorServer,
+  type BenchOptions,
+} from './harness.ts';
 
 const PRELOAD = 10_000;
 const CONNECTIONS = 32;
@@ -36,31 +44,6 @@ const FLOORS: [name: string, script: string][] = [
   ['bare Express 5 (floor)', 'bare-express.ts'],
   ['bare NestJS 12 on Express (floor)', 'bare-nest.ts'],
 ];
-
-async function startFloorServer(script: string): Promise<{ url: string; pid: number; inspectorPort?: number; stop: () => boolean }> {
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  const nodeArgs = inspectorArgs(inspectorPort);
-  const body = JSON.stringify({
-    ...entry(1),
-    created_at: '2026-11-22T10:12:25.123000',
-    expires_at: '2026-11-23T10:12:25.123000',
-    hit_count: 1,
-  });
-  const child = spawn(process.execPath, [...nodeArgs, path.join(import.meta.dirname, 'floors', script), String(port), body], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid ?? 0,
-    inspectorPort: nodeArgs.length > 0 ? inspectorPort : undefined,
-    stop: () => child.kill(),
-  };
-}
 
 async function preload(url: string, token: string): Promise<number> {
   const started = Date.now();
@@ -131,7 +114,10 @@ export async function run({
   let ceiling: number | undefined;
   // BENCH_FLOORS=0 skips them (while profiling the service alone).
   for (const [name, script] of process.env.BENCH_FLOORS === '0' ? [] : FLOORS) {
-    const server = await startFloorServer(script);
+    const server = await startFloorServer(
+      script,
+      JSON.stringify({ ...entry(1), created_at: '2026-11-22T10:12:25.123000', expires_at: '2026-11-23T10:12:25.123000', hit_count: 1 }),
+    );
     try {
       const figures = await profiled(server.inspectorPort, `cache-floor-${script}`, log, () =>
         load({

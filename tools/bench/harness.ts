@@ -116,6 +116,37 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
   throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
 }
 
+/** A floor server of tools/bench/floors/: bare node:http, Express or NestJS answering one JSON document. */
+export interface FloorServer {
+  url: string;
+  pid: number;
+  inspectorPort?: number;
+  stop: () => boolean;
+}
+
+/**
+ * Starts tools/bench/floors/<script> answering `document` (JSON text) to every GET (bare NestJS:
+ * under /<prefix>/), in its own process: the cost of the framework before any feature.
+ */
+export async function startFloorServer(script: string, document: string, prefix = 'cache'): Promise<FloorServer> {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const nodeArgs = inspectorArgs(inspectorPort);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(import.meta.dirname, 'floors', script), String(port), document, prefix], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    inspectorPort: nodeArgs.length > 0 ? inspectorPort : undefined,
+    stop: () => child.kill(),
+  };
+}
+
 /** Starts dist/apps/<service>/main.js on a loopback port; returns its url, pid and a stop(). */
 export async function startService(
   service: string,

@@ -110,7 +110,8 @@ export function breakdown(profile: CpuProfile): { part: string; share: number }[
   const partOf = (id: number): string | undefined => {
     if (partOfNode.has(id)) return partOfNode.get(id);
     const stack: Frame[] = [];
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) stack.push(frameOf(nodes.get(at)!.callFrame));
+    for (let node = nodes.get(id); node !== undefined; node = nodes.get(parent.get(node.id) ?? Number.NaN))
+      stack.push(frameOf(node.callFrame));
     const part = IDLE.has(stack[0].functionName) ? undefined : (partOfStack(stack) ?? OTHER);
     partOfNode.set(id, part);
     return part;
