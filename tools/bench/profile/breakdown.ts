@@ -87,7 +87,7 @@ function sourceMapOf(url: string): SourceMap | undefined {
 
 function frameOf({ functionName, url, lineNumber, columnNumber }: CpuProfile['nodes'][number]['callFrame']): Frame {
   const entry = sourceMapOf(url)?.findEntry(lineNumber, columnNumber);
-  const source = entry && 'originalSource' in entry ? entry.originalSource : url;
+  const source = (entry && 'originalSource' in entry ? entry.originalSource : undefined) ?? url;
   return { functionName, source };
 }
 
