@@ -1,14 +1,25 @@
 // Cache service benchmark (issue: GET hit ≥ 10 % of a raw node:http server's req/s and p99 ≤ 10 ms
 // at 32 connections on SQLite, zero unexpected statuses, RSS ≤ 200 MB after the run).
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import type autocannon from 'autocannon';
-import { createDatabase, startService, login, load, processUsage, formatRow, inParallel, freePort, type BenchOptions } from './harness.ts';
+import { profiled } from './profile/cpu-profile.ts';
+import {
+  createDatabase,
+  startService,
+  login,
+  load,
+  processUsage,
+  formatRow,
+  inParallel,
+  startFloorServer,
+  type BenchOptions,
+} from './harness.ts';
 
 const PRELOAD = 10_000;
 const CONNECTIONS = 32;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+/** Only the scenarios whose name contains one of these comma-separated texts (default: all). */
+const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
 
 const entry = (index: number): Record<string, unknown> => ({
   cache_key: `bench/heat-1d/1.0.0/${index}`,
@@ -33,24 +44,6 @@ const FLOORS: [name: string, script: string][] = [
   ['bare Express 5 (floor)', 'bare-express.ts'],
   ['bare NestJS 12 on Express (floor)', 'bare-nest.ts'],
 ];
-
-async function startFloorServer(script: string): Promise<{ url: string; pid: number; stop: () => boolean }> {
-  const port = await freePort();
-  const body = JSON.stringify({
-    ...entry(1),
-    created_at: '2026-11-22T10:12:25.123000',
-    expires_at: '2026-11-23T10:12:25.123000',
-    hit_count: 1,
-  });
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'floors', script), String(port), body], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop: () => child.kill() };
-}
 
 async function preload(url: string, token: string): Promise<number> {
   const started = Date.now();
@@ -99,16 +92,10 @@ async function benchBackend(backend: string, pgAdminUrl: string, ceiling: number
         (status) => status === 200,
       ],
     ];
-    for (const [name, requests, expectStatus] of scenarios) {
-      const figures = await load({
-        url: service.url,
-        connections: CONNECTIONS,
-        duration: DURATION_SECONDS,
-        requests,
-        headers,
-        expectStatus,
-        pid: service.pid,
-      });
+    for (const [name, requests, expectStatus] of scenarios.filter(([name]) => SCENARIO_FILTERS.some((filter) => name.includes(filter)))) {
+      const figures = await profiled(service.inspectorPort, `cache-${backend}-${name}`, log, () =>
+        load({ url: service.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests, headers, expectStatus, pid: service.pid }),
+      );
       log(formatRow(`${backend} ${name}`, figures, ceiling));
     }
     log(`${backend}: service RSS after the run ${Math.round(processUsage(service.pid).rssBytes / 1024 / 1024)} MB`);
@@ -125,21 +112,27 @@ export async function run({
 }: BenchOptions): Promise<void> {
   log(`cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${os.cpus().length} cores`);
   let ceiling: number | undefined;
-  for (const [name, script] of FLOORS) {
-    const server = await startFloorServer(script);
+  // BENCH_FLOORS=0 skips them (while profiling the service alone).
+  for (const [name, script] of process.env.BENCH_FLOORS === '0' ? [] : FLOORS) {
+    const server = await startFloorServer(
+      script,
+      JSON.stringify({ ...entry(1), created_at: '2026-11-22T10:12:25.123000', expires_at: '2026-11-23T10:12:25.123000', hit_count: 1 }),
+    );
     try {
-      const figures = await load({
-        url: server.url,
-        connections: CONNECTIONS,
-        duration: DURATION_SECONDS,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${Math.floor(Math.random() * PRELOAD)}` }),
-          },
-        ],
-        pid: server.pid,
-      });
+      const figures = await profiled(server.inspectorPort, `cache-floor-${script}`, log, () =>
+        load({
+          url: server.url,
+          connections: CONNECTIONS,
+          duration: DURATION_SECONDS,
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${Math.floor(Math.random() * PRELOAD)}` }),
+            },
+          ],
+          pid: server.pid,
+        }),
+      );
       ceiling ??= figures.requestsPerSecond;
       log(formatRow(name, figures, ceiling));
     } finally {

@@ -7,10 +7,23 @@
 //   node tools/bench/catalog.ts [sqlite|postgresql|both]      (or: npm run bench -- catalog)
 //   SIMSVC_BENCH_PG_URL / SIMSVC_TEST_PG_URL: PostgreSQL admin URL (default postgresql://postgres@127.0.0.1:5432/postgres)
 //   SIMSVC_BENCH_DURATION: seconds per scenario (default 10)
+//   BENCH_SCENARIOS: comma-separated parts of scenario titles (default: all); "get latest" is also
+//   measured on bare NestJS answering the same document (BENCH_FLOORS=0: not)
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { createDatabase, inParallel, login, processUsage, random, startService, type BenchDatabase, type BenchOptions } from './harness.ts';
+import {
+  createDatabase,
+  inParallel,
+  login,
+  processUsage,
+  random,
+  startFloorServer,
+  startService,
+  type BenchDatabase,
+  type BenchOptions,
+} from './harness.ts';
+import { profiled } from './profile/cpu-profile.ts';
 
 const SIMULATIONS = 10_000;
 const VERSIONS_PER_NAME = 4;
@@ -19,6 +32,8 @@ const EXECUTIONS = 100_000;
 const HOT_EXECUTIONS = 10_000;
 const CONNECTIONS = 8;
 const TARGET_P99_MS = 20;
+/** Only the scenarios whose title contains one of these comma-separated texts (default: all). */
+const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
 
 // 300 description words (each in about 3% of descriptions) and 40 tags (each on about 7.5%).
 const WORDS = Array.from(
@@ -137,16 +152,19 @@ async function measure(
   title: string,
   paths: string[],
   duration: number,
+  inspectorPort?: number,
 ): Promise<ScenarioFigures> {
   let index = 0;
   const cpuBefore = processUsage(pid).cpuMicros;
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration,
-    headers: { 'X-Session-ID': token },
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length] }) }],
-  });
+  const result = await profiled(inspectorPort, `catalog-${title}`, console.log, () =>
+    autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration,
+      headers: { 'X-Session-ID': token },
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[index++ % paths.length] }) }],
+    }),
+  );
   const cpuMicros = processUsage(pid).cpuMicros - cpuBefore;
   const errors = result.errors + result.non2xx;
   return {
@@ -213,9 +231,22 @@ async function benchBackend(
       [`stats (${HOT_EXECUTIONS} executions)`, [`/simulations/${ids[0]}/stats`]],
     ];
     const results: ScenarioFigures[] = [];
-    for (const [title, paths] of scenarios) {
+    const chosen = scenarios.filter(([title]) => SCENARIO_FILTERS.some((filter) => title.includes(filter)));
+    for (const [title, paths] of chosen) {
       await measure(base, service.pid, token, title, paths, 2); // warm-up
-      results.push(await measure(base, service.pid, token, title, paths, duration));
+      results.push(await measure(base, service.pid, token, `${backend} ${title}`, paths, duration, service.inspectorPort));
+    }
+    if (process.env.BENCH_FLOORS !== '0' && chosen.some(([title]) => title === 'get latest')) {
+      // The floor of GET /simulations/{name} in the same run: bare NestJS answering a real document.
+      const document = (await json(base, 'GET', '/simulations/tool-0', token)).body;
+      const floor = await startFloorServer('bare-nest.ts', JSON.stringify(document), 'simulations');
+      try {
+        const paths = Array.from({ length: 500 }, (_, i) => `/simulations/tool-${(i * 7) % (SIMULATIONS / VERSIONS_PER_NAME)}`);
+        await measure(floor.url, floor.pid, token, 'floor', paths, 2);
+        results.push(await measure(floor.url, floor.pid, token, 'bare NestJS floor, get latest', paths, duration, floor.inspectorPort));
+      } finally {
+        floor.stop();
+      }
     }
     return { backend, simulationLoadSeconds: simulationLoad, registrationCpuMicros, executionLoadSeconds: executionLoad, results };
   } finally {

@@ -9,6 +9,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Credentials } from '../cluster/auth.ts';
 import { freePort } from '../cluster/ports.ts';
+import { SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
+import { inspectorArgs } from './profile/cpu-profile.ts';
 
 export { freePort };
 
@@ -39,6 +41,8 @@ export interface BenchDatabase {
 export interface RunningService {
   url: string;
   pid: number;
+  /** The inspector's port, when the benchmark profiles (SIMSVC_BENCH_PROFILE). */
+  inspectorPort?: number;
   stop: () => Promise<number | null>;
 }
 
@@ -112,6 +116,37 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
   throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
 }
 
+/** A floor server of tools/bench/floors/: bare node:http, Express or NestJS answering one JSON document. */
+export interface FloorServer {
+  url: string;
+  pid: number;
+  inspectorPort?: number;
+  stop: () => boolean;
+}
+
+/**
+ * Starts tools/bench/floors/<script> answering `document` (JSON text) to every GET (bare NestJS:
+ * under /<prefix>/), in its own process: the cost of the framework before any feature.
+ */
+export async function startFloorServer(script: string, document: string, prefix = 'cache'): Promise<FloorServer> {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const nodeArgs = inspectorArgs(inspectorPort);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(import.meta.dirname, 'floors', script), String(port), document, prefix], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    inspectorPort: nodeArgs.length > 0 ? inspectorPort : undefined,
+    stop: () => child.kill(),
+  };
+}
+
 /** Starts dist/apps/<service>/main.js on a loopback port; returns its url, pid and a stop(). */
 export async function startService(
   service: string,
@@ -121,16 +156,23 @@ export async function startService(
 ): Promise<RunningService> {
   const main = ensureBuilt(service);
   const port = await freePort();
+  const inspectorPort = await freePort();
+  const nodeArgs = inspectorArgs(inspectorPort);
   // Default settings, logging included (one JSON line per request, to /dev/null here).
-  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs], {
-    env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, ...nodeArgs, main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs],
+    {
+      env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
   return {
     url,
     pid: child.pid ?? 0,
+    inspectorPort: nodeArgs.length > 0 ? inspectorPort : undefined,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);

@@ -13,6 +13,7 @@
 // page deep in an order against its first page, and POST /aggregate under the same range.
 // Environment: BENCH_RESULTS (runs, default 100,000), BENCH_RUN_DATABASES (0 skips that phase),
 // BENCH_DURATION (seconds per scenario), BENCH_SCENARIOS (comma-separated parts of scenario names).
+// GET /results/{id} is measured against bare NestJS answering the same document (BENCH_FLOORS=0: not).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,9 @@ import {
   type BenchOptions,
   type LoadFigures,
   type RunningService,
+  startFloorServer,
 } from './harness.ts';
+import { profiled } from './profile/cpu-profile.ts';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 100_000);
 const RUN_DATABASES = Number(process.env.BENCH_RUN_DATABASES ?? 1_000);
@@ -174,12 +177,35 @@ function equalitySearch(): () => SearchBody {
 
 type Log = (line: string) => void;
 
+/**
+ * The floor of GET /results/{id} in the same run: bare NestJS on Express answering a real
+ * result's JSON under /results/, at the same connections (BENCH_FLOORS=0 skips it).
+ */
+async function measureFloor(service: RunningService, token: string, log: Log): Promise<void> {
+  if (process.env.BENCH_FLOORS === '0') return;
+  const document = await (await fetch(`${service.url}/results/bench-1`, { headers: { 'x-session-id': token } })).text();
+  const floor = await startFloorServer('bare-nest.ts', document, 'results');
+  try {
+    const requests: autocannon.Request[] = [
+      { method: 'GET', setupRequest: (request) => ({ ...request, path: `/results/bench-${Math.floor(Math.random() * RESULTS)}` }) },
+    ];
+    await load({ url: floor.url, connections: CONNECTIONS, duration: 2, requests }); // warm-up
+    const figures = await profiled(floor.inspectorPort, 'results-floor-bare-nest', log, () =>
+      load({ url: floor.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests, pid: floor.pid }),
+    );
+    log(formatRow('bare NestJS 12 on Express (floor), same document', figures));
+  } finally {
+    floor.stop();
+  }
+}
+
 async function measure(service: RunningService, token: string, log: Log, backend: string): Promise<Record<string, LoadFigures>> {
   const headers = { 'x-session-id': token, 'content-type': 'application/json' };
   const searchRequests = (makeBody: () => SearchBody): autocannon.Request[] => [
     { method: 'POST', path: '/search', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(makeBody()) }) },
   ];
   let statsCall = 0;
+  const randomRun = (): number => Math.floor(Math.random() * RESULTS);
   const aggregateBody = rangeAggregate();
   let cursor: string | null = null;
   for (let page = 0; page < DEEP_PAGE; page += 1) {
@@ -197,6 +223,10 @@ async function measure(service: RunningService, token: string, log: Log, backend
     ['search 2 ranges, narrow (~0.2 %)', searchRequests(rangeSearch(0.02, 0.1))],
     ['search 2 ranges, broad (~8 %)', searchRequests(rangeSearch(0.2, 0.4))],
     ['search string equality (10 %)', searchRequests(equalitySearch())],
+    [
+      'get result by id (GET /results/{id})',
+      [{ method: 'GET', headers, setupRequest: (request) => ({ ...request, path: `/results/bench-${randomRun()}` }) }],
+    ],
     [
       'stats of an output (100,000 values)',
       [
@@ -219,17 +249,20 @@ async function measure(service: RunningService, token: string, log: Log, backend
   const figures: Record<string, LoadFigures> = {};
   for (const [name, requests] of scenarios) {
     await load({ url: service.url, connections: CONNECTIONS, duration: 2, requests }); // warm-up
-    const result = await load({
-      url: service.url,
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-      requests,
-      expectStatus: (status) => status === 200,
-      pid: service.pid,
-    });
+    const result = await profiled(service.inspectorPort, `results-${backend}-${name}`, log, () =>
+      load({
+        url: service.url,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+        requests,
+        expectStatus: (status) => status === 200,
+        pid: service.pid,
+      }),
+    );
     figures[name] = result;
     log(formatRow(`${backend} ${name}`, result));
   }
+  if (scenarios.some(([name]) => name.startsWith('get result'))) await measureFloor(service, token, log);
   return figures;
 }
 

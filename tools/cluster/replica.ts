@@ -9,6 +9,7 @@ import { distMain } from './dist.ts';
 import { request } from './http.ts';
 import type { ExitResult } from './nginx.ts';
 import { within } from './timing.ts';
+import { SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
 
 const STOP_TIMEOUT_MS = 30_000;
 const TAIL_LINES = 40;
@@ -75,6 +76,7 @@ export class Replica {
     this.starts += 1;
     log.write(`--- start ${this.starts} at ${new Date().toISOString()}\n`);
     const args = [
+      ...SERVICE_NODE_FLAGS,
       distMain(this.service),
       '--port',
       String(this.port),

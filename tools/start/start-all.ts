@@ -22,6 +22,7 @@ import { laptopEnvironment } from './laptop-defaults.ts';
 import { createReadySummary } from './ready-summary.ts';
 import { serveConsoleForStart } from './console-server.ts';
 import { supervise } from './supervisor.ts';
+import { SERVICE_NODE_FLAGS } from './service-node-flags.ts';
 
 const ACCESS_LOG = '--access-log';
 
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
     processes: SERVICES.map((service) => ({
       name: service,
       command: process.execPath,
-      args: [distMain(service), ...extraArgs],
+      args: [...SERVICE_NODE_FLAGS, distMain(service), ...extraArgs],
       cwd: REPO_ROOT,
       env,
     })),

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CACHE_STORE,
   CacheCounterEntity,
@@ -13,8 +13,9 @@ import { CacheConfig } from '../cache-config';
 import { PatternTooExpensive } from './cache.errors';
 import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
-import { CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
+import { ADD_ENTRY_HITS, CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
 import { counterOf, EntryListSelectors, EntrySelectors, selectorWhere } from './entry-selectors';
+import { WrittenBehindCounts } from './written-behind-counts';
 
 const POSTGRES_QUERY_CANCELED = '57014';
 
@@ -40,46 +41,67 @@ export interface CacheFigures {
 /**
  * The cache store. Hits, misses and stores run the named statements of cache.statements.ts;
  * everything else goes through TypeORM on the entities.
+ *
+ * Hit and miss counts: on PostgreSQL a hit's count commits with the hit (one statement), so
+ * replicas count exactly at every moment. On SQLite (one process per store file) they are
+ * written behind (WrittenBehindCounts): at most 100 ms later, before this process reads the
+ * statistics or lists entries, and at shutdown; a hit is one read, its hit_count the stored one
+ * plus the hits not yet written, and a miss writes nothing.
  */
 @Injectable()
-export class CacheRepository {
+export class CacheRepository implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(CacheRepository.name);
+  private readonly writtenBehind = new WrittenBehindCounts(
+    () => this.writeCounts(),
+    (error) => this.logger.warn(`writing hit and miss counts failed (kept for the next write): ${error.message}`),
+  );
+
   constructor(
     @InjectStoreDatabase(CACHE_STORE) private readonly db: StoreDatabase,
     private readonly reader: SnapshotReader,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<CacheConfig>,
   ) {}
 
+  /** Before the store closes: the counts still pending. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.writeCounts().catch((error: Error) => this.logger.error(`hit and miss counts lost at shutdown: ${error.message}`));
+  }
+
   async store(entry: StoredEntry): Promise<void> {
-    await this.db.execute(STORE_ENTRY, [
-      entry.cacheKey,
-      entry.simulationId,
-      entry.simulationName,
-      entry.simulationVersion,
-      entry.executionId,
-      entry.squidId,
-      entry.inputHash,
-      entry.runDbPath,
-      entry.metadata,
-      entry.createdAt,
-      entry.expiresAt,
-      entry.sizeBytes,
-    ]);
+    // A replaced entry starts from hit_count 0: hits of the old one still pending are not its.
+    await this.db.queryThen(
+      STORE_ENTRY,
+      [
+        entry.cacheKey,
+        entry.simulationId,
+        entry.simulationName,
+        entry.simulationVersion,
+        entry.executionId,
+        entry.squidId,
+        entry.inputHash,
+        entry.runDbPath,
+        entry.metadata,
+        entry.createdAt,
+        entry.expiresAt,
+        entry.sizeBytes,
+      ],
+      () => this.writtenBehind.forget(entry.cacheKey),
+    );
   }
 
   /** Returns the live entry with its hit already counted, or undefined (nothing counted). */
-  async hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
-    if (this.db.backend === 'postgresql') {
-      const [entry] = await this.db.query<CacheEntryEntity>(CACHE_HIT, [cacheKey, now]);
-      return entry;
-    }
-    return this.db.transaction(async (manager) => {
-      const [entry] = await this.db.query<CacheEntryEntity>(CACHE_HIT, [cacheKey, now], manager);
-      if (entry) await this.db.execute(COUNT_LOOKUP, [counterOf(entry.simulationId), 1, 0, 0], manager);
-      return entry;
+  hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
+    if (this.db.backend === 'postgresql')
+      return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => entry);
+    return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => {
+      if (!entry) return undefined;
+      const pendingHits = this.writtenBehind.hit(entry.cacheKey, counterOf(entry.simulationId), now);
+      return { ...entry, hitCount: entry.hitCount + pendingHits, lastAccessedAt: now };
     });
   }
 
   async countMiss(simulationId: number): Promise<void> {
+    if (this.db.backend === 'sqlite') return this.writtenBehind.miss(simulationId);
     await this.db.execute(COUNT_LOOKUP, [simulationId, 0, 1, 0]);
   }
 
@@ -106,7 +128,8 @@ export class CacheRepository {
     });
   }
 
-  figures(now: number, simulationId?: number): Promise<CacheFigures> {
+  async figures(now: number, simulationId?: number): Promise<CacheFigures> {
+    await this.writeCounts();
     return this.db.run(async (manager) => {
       const entries = manager
         .createQueryBuilder(CacheEntryEntity, 'entry')
@@ -139,6 +162,7 @@ export class CacheRepository {
     limit: number,
     offset: number,
   ): Promise<{ records: CacheEntryEntity[]; total: number }> {
+    await this.writeCounts();
     const { page, total } = entryListStatements(this.db.backend, now, selectors, limit, offset);
     const [records, [count]] =
       this.db.backend === 'sqlite'
@@ -205,6 +229,24 @@ export class CacheRepository {
     }
     for (const [counter, count] of perCounter) await this.db.execute(COUNT_LOOKUP, [counter, 0, 0, count], manager);
     return [...perCounter.values()].reduce((sum, count) => sum + count, 0);
+  }
+
+  /** Writes the hits and misses counted and not yet written (SQLite), in one transaction. */
+  private async writeCounts(): Promise<void> {
+    if (this.writtenBehind.empty) return;
+    await this.db.transaction(async (manager) => {
+      // Taken inside the transaction: no hit reads the store between this and the commit.
+      const batch = this.writtenBehind.take();
+      try {
+        for (const { cacheKey, hits, lastAccessedAt } of batch.entries)
+          await this.db.execute(ADD_ENTRY_HITS, [cacheKey, hits, lastAccessedAt], manager);
+        for (const { simulationId, hits, misses } of batch.counters)
+          await this.db.execute(COUNT_LOOKUP, [simulationId, hits, misses, 0], manager);
+      } catch (error) {
+        this.writtenBehind.restore(batch);
+        throw error;
+      }
+    });
   }
 
   private async audit(manager: EntityManager, audit: InvalidationAudit, count: number): Promise<void> {

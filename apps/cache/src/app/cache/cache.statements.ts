@@ -2,8 +2,8 @@ import { CacheEntryEntity, NamedStatement } from '@simsvc/persistence';
 import { getMetadataArgsStorage } from 'typeorm';
 import { NO_SIMULATION } from './entry-selectors';
 
-// The cache's measured hot paths: a GET hit, a GET miss and a POST store are one statement each
-// (one transaction of two on SQLite for a hit), prepared once. Everything else goes through
+// The cache's measured hot paths: a GET hit, a GET miss and a POST store are one statement each,
+// prepared once (on SQLite a hit's and a miss's counts are written behind, see cache.repository.ts). Everything else goes through
 // TypeORM (cache.repository.ts). Figures: `npm run bench -- cache` (32 connections, 10,000
 // entries, auth on), Node.js 24 on the 2-core machine, README "Performance".
 
@@ -14,11 +14,11 @@ export const ENTRY_COLUMNS = getMetadataArgsStorage()
   .join(', ');
 
 /**
- * GET hit ($1 key, $2 now): the live entry with its hit counted, or no row.
+ * GET hit ($1 key, $2 now): the live entry, on PostgreSQL with its hit counted.
  * PostgreSQL: one statement, so the hit and its count commit together and concurrent hits through
- * any number of replicas are counted exactly (row locks serialise them, nothing is read first);
- * 6,087 req/s, 130 µs CPU/req. SQLite: the UPDATE … RETURNING, then COUNT_LOOKUP in the same
- * transaction; 8,985 req/s, 108 µs CPU/req.
+ * any number of replicas are counted exactly (row locks serialise them, nothing is read first).
+ * SQLite: a read; the hit is counted in memory and written behind with ADD_ENTRY_HITS and
+ * COUNT_LOOKUP (cache.repository.ts). Figures: docs/benchmarks/2026-11-27-request-path.md.
  */
 export const CACHE_HIT: NamedStatement = {
   name: 'cache_hit',
@@ -31,15 +31,21 @@ export const CACHE_HIT: NamedStatement = {
     ON CONFLICT (simulation_id) DO UPDATE SET hits = cache_counters.hits + 1
   )
   SELECT ${ENTRY_COLUMNS} FROM hit`,
-    sqlite: `UPDATE cache_entries SET hit_count = hit_count + 1, last_accessed_at = $2
-  WHERE cache_key = $1 AND expires_at > $2 RETURNING ${ENTRY_COLUMNS}`,
+    sqlite: `SELECT ${ENTRY_COLUMNS} FROM cache_entries WHERE cache_key = $1 AND expires_at > $2`,
   },
+};
+
+/** SQLite: hits written behind ($1 key, $2 hits, $3 the latest access); an entry removed since is left alone. */
+export const ADD_ENTRY_HITS: NamedStatement = {
+  name: 'cache_entry_hits',
+  sql: `UPDATE cache_entries SET hit_count = hit_count + $2, last_accessed_at = MAX(COALESCE(last_accessed_at, 0), $3)
+  WHERE cache_key = $1`,
 };
 
 /**
  * Adds to a simulation's counters ($1 simulation id, $2 hits, $3 misses, $4 invalidations) in one
- * upsert. The GET miss path (SQLite 10,903 req/s, 91 µs CPU/req; PostgreSQL 3,342 req/s, 204 µs)
- * and the SQLite hit; invalidations count through it too, so every count is one atomic addition.
+ * upsert: a GET miss on PostgreSQL, the written-behind hits and misses of SQLite; invalidations
+ * count through it too, so every count is one atomic addition.
  */
 export const COUNT_LOOKUP: NamedStatement = {
   name: 'cache_count',

@@ -8,6 +8,7 @@ import {
   BUMP_REVISION,
   DELETE_PARAMETERS,
   FIND_PARAMETER_SET,
+  FIND_RESULT,
   INSERT_PARAMETERS,
   PREVIOUS_SIMULATIONS,
   RESULT_EXISTS,
@@ -93,8 +94,9 @@ export class ResultsRepository {
     return Number(found.id);
   }
 
-  find(executionId: string): Promise<ResultRecord | null> {
-    return this.db.run((manager) => manager.getRepository(ResultEntity).findOneBy({ executionId }));
+  async find(executionId: string): Promise<ResultRecord | null> {
+    const [record] = await this.db.query<ResultRecord>(FIND_RESULT, [executionId]);
+    return record ?? null;
   }
 
   /** Deletes the result (its parameter rows go with it); false when there was none. */

@@ -1,7 +1,8 @@
 // The results store's hand-tuned statements of measured hot paths (search builds its own, per
 // filter shape, in search-query.ts). Everything else goes through TypeORM on the entities
 // (libs/persistence results.entities.ts). Figures: apps/results README, `npm run bench -- results`.
-import type { NamedStatement } from '@simsvc/persistence';
+import { ResultEntity, type NamedStatement } from '@simsvc/persistence';
+import { getMetadataArgsStorage } from 'typeorm';
 
 // Registration. Benchmark: `npm run bench -- results`, register phase (1,000 sequential
 // POST /register, each an upsert of the result, its parameter rows and the revision in one
@@ -129,4 +130,19 @@ export const SCALED_MEAN: NamedStatement = {
   name: 'results_scaled_mean',
   sql: `SELECT CAST(SUM(num_value / $4) AS DOUBLE PRECISION) AS avg_value
   FROM result_params WHERE ${PARAMETER_RANGE} AND num_value IS NOT NULL`,
+};
+
+/** Every column of results under its entity property name, so rows come back as ResultRecords. */
+const RESULT_COLUMNS = getMetadataArgsStorage()
+  .filterColumns(ResultEntity)
+  .map(({ propertyName, options }) => `${options.name ?? propertyName} AS "${propertyName}"`)
+  .join(', ');
+
+/**
+ * GET /results/{id} ($1 execution id): one result. Through TypeORM's findOneBy, building its SQL
+ * took ~17 % of the request's CPU (docs/benchmarks/2026-11-27-request-path.md).
+ */
+export const FIND_RESULT: NamedStatement = {
+  name: 'results_find',
+  sql: `SELECT ${RESULT_COLUMNS} FROM results WHERE execution_id = $1`,
 };

@@ -83,14 +83,23 @@ export class StoreDatabase {
   }
 
   /** Rows of a named statement. `manager`: the transaction it belongs to. */
-  async query<T>(statement: NamedStatement, params: readonly unknown[] = [], manager?: EntityManager): Promise<T[]> {
-    if (this.backend === 'postgresql') return (await this.postgres<T>(statement, params, manager)).rows;
+  query<T>(statement: NamedStatement, params: readonly unknown[] = [], manager?: EntityManager): Promise<T[]> {
+    return this.queryThen<T, T[]>(statement, params, (rows) => rows, manager);
+  }
+
+  /**
+   * Rows of a named statement handed to `use` as soon as they are read: on SQLite nothing else
+   * reaches the store between the statement and `use` (state kept beside the store, such as
+   * counts written behind, is read or changed there consistently with the rows).
+   */
+  async queryThen<T, R>(statement: NamedStatement, params: readonly unknown[], use: (rows: T[]) => R, manager?: EntityManager): Promise<R> {
+    if (this.backend === 'postgresql') return use((await this.postgres<T>(statement, params, manager)).rows);
     return this.onSqlite(manager, (db) => {
       const { statement: prepared, order } = this.prepareSqlite(db, statement);
       const values = positionalArgs(order, params);
-      if (prepared.reader) return prepared.all(...values) as T[];
+      if (prepared.reader) return use(prepared.all(...values) as T[]);
       prepared.run(...values);
-      return [];
+      return use([]);
     });
   }
 
