@@ -8,6 +8,8 @@ const hit = (inputs: object, outputs: object): HitRecord => ({
   simulationName: 'sim',
   simulationVersion: '1.0',
   squidId: null,
+  completedAt: null,
+  durationSeconds: null,
   inputParams: JSON.stringify(inputs),
   outputParams: JSON.stringify(outputs),
   status: 'completed',
