@@ -140,20 +140,19 @@ describe('simsvc guides (issue 25.4–25.7)', () => {
       expect(results.stderr).toContain(`(did you mean ${htmlUrl}/api/results?)`);
     });
 
-    it('a 404 for a run database names the path sent and the --root in force', async () => {
+    it('a run database the service cannot find by the path sent (404) is uploaded instead', async () => {
       const elsewhere = join(services.sandbox, 'elsewhere');
       writeRunDatabase(join(elsewhere, 'lost-1.db'), makeRunFixture({ execution_id: 'lost-1' }));
       const given = await services.cli(['results', 'register', elsewhere, '--root', elsewhere]);
-      expect(given.code).toBe(1);
-      expect(given.stderr).toMatch(/lost-1\.db: 404 .*\(sent run_db_path lost-1\.db; --root \S+elsewhere\)/);
+      expect(given).toMatchObject({ code: 0, stdout: 'registered 1 (1 uploaded), skipped 0, failed 0\n' });
+      expect((await services.cli(['results', 'show', 'lost-1'])).code).toBe(0);
     });
 
-    it('"outside --root" says the root is the current directory when --root was not given', async () => {
+    it('a file outside the current directory, without --root, is uploaded', async () => {
       const outside = join(services.sandbox, 'outside', 'stray.db');
       writeRunDatabase(outside, makeRunFixture({ execution_id: 'stray' }));
       const result = await services.cli(['results', 'register', outside], { cwd: services.runsRoot });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`outside --root ${services.runsRoot} (the current directory: --root was not given)`);
+      expect(result).toMatchObject({ code: 0, stdout: 'registered 1 (1 uploaded), skipped 0, failed 0\n' });
     });
 
     it('results register of a directory with no *.db says so and exits 1', async () => {

@@ -15,7 +15,7 @@ export class ExportResultsDto extends ResultFiltersDto {
     enum: EXPORT_FORMATS,
     description:
       'csv: RFC 4180, a header row, then one row per run; jsonl: one JSON object per line ' +
-      '{execution_id, simulation_name, simulation_version, status, created_at, input_params, output_params}',
+      '{execution_id, simulation_name, simulation_version, status, created_at, completed_at, duration_seconds, input_params, output_params}',
   })
   @IsIn([...EXPORT_FORMATS], { message: `format must be one of ${EXPORT_FORMATS.join(', ')}` })
   format!: ExportFormat;
