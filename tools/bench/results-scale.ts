@@ -70,7 +70,7 @@ function flag(args: string[], name: string): string | undefined {
 
 export function scaleOptions(args: string[]): ScaleOptions {
   const sizes = (flag(args, '--sizes') ?? '10000,100000,1000000').split(',').map((size) => Number(size.replace(/_/g, '')));
-  if (sizes.some((size) => !Number.isSafeInteger(size) || size < 10_000)) throw new Error(`--sizes: integers ≥ 10000, comma-separated');
+  if (sizes.some((size) => !Number.isSafeInteger(size) || size < 10_000)) throw new Error('--sizes: integers ≥ 10000, comma-separated');
   const backend = flag(args, '--backend') ?? 'both';
   if (!['sqlite', 'postgresql', 'both'].includes(backend)) throw new Error('--backend: sqlite, postgresql or both');
   return {
