@@ -144,6 +144,8 @@ async function loadNdjson(client: Client, size: number): Promise<number> {
       method: 'POST',
       headers: { 'content-type': 'application/x-ndjson', 'x-session-id': client.token },
       body: `${lines.join('\n')}\n`,
+    }).catch((error: Error) => {
+      throw new Error(`NDJSON batch ${batch}: ${error.message} (${String(error.cause)})`);
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`NDJSON batch ${batch}: ${response.status} ${text}`);
