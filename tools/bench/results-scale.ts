@@ -19,6 +19,8 @@
 //
 // Flags: --sizes A,B,C  --backend sqlite|postgresql|both  --duration SECONDS (per scenario, 10)
 //        --uploads N (300)  --strict (exit 1 when a target is missed, besides any error)
+//        --prefill-above N: past N runs, a size's further runs are written straight into the store
+//        (scale/prefill.ts), not loaded through the service; the load rate is then that of the first N.
 //        --keep-store DIR: keep each loaded store (SQLite file DIR/results-<backend>-<N>.db, PostgreSQL
 //        database simsvc_scale_<N>) and, on a later run, measure a kept store of the full size again
 //        instead of loading it (its load and upload rates are then those logged when it was loaded).
@@ -28,6 +30,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
 import { writeRunDatabase } from '../../libs/run-database/src/lib/run-database-writer.ts';
+import { prefill } from './scale/prefill.ts';
 import {
   createDatabase,
   inParallel,
@@ -61,6 +64,7 @@ interface ScaleOptions {
   uploads: number;
   strict: boolean;
   keepStore?: string;
+  prefillAbove?: number;
 }
 
 function flag(args: string[], name: string): string | undefined {
@@ -80,6 +84,7 @@ export function scaleOptions(args: string[]): ScaleOptions {
     uploads: Number(flag(args, '--uploads') ?? 300),
     strict: args.includes('--strict'),
     keepStore: flag(args, '--keep-store'),
+    prefillAbove: flag(args, '--prefill-above') === undefined ? undefined : Number(flag(args, '--prefill-above')),
   };
 }
 
@@ -97,6 +102,9 @@ function parameters(index: number): { inputs: Record<string, number | string>; o
 }
 
 const executionId = (index: number): string => `scale-${index}`;
+const durationOf = (index: number): number => 1 + (index % 100) / 10;
+
+const prefillRun = (index: number) => ({ executionId: executionId(index), durationSeconds: durationOf(index), ...parameters(index) });
 
 function directLine(index: number): string {
   const { inputs, outputs } = parameters(index);
@@ -106,7 +114,7 @@ function directLine(index: number): string {
     simulation_version: '1.0.0',
     status: 'completed',
     squid_id: `${SIMULATION}/1.0.0/${executionId(index)}`,
-    duration_seconds: 1 + (index % 100) / 10,
+    duration_seconds: durationOf(index),
     input_params: inputs,
     output_params: outputs,
   });
@@ -217,10 +225,10 @@ function bestRuns(seed: number): () => Body {
   };
 }
 
-/** (b): one fixed ~1 % range, best first, paged by cursor. */
+/** (b): one fixed range keeping ~1.05 % (so that page 200 is not the last at 1,000,000 runs), best first, paged by cursor. */
 const CURSOR_SEARCH: Body = {
   simulation_name: SIMULATION,
-  input_filters: { x0: { $gte: 37, $lt: 38 } },
+  input_filters: { x0: { $gte: 37, $lt: 38.05 } },
   order_by: [{ class: 'output', name: 'y0', direction: 'desc' }],
   limit: PAGE_SIZE,
 };
@@ -420,10 +428,16 @@ async function benchSize(backend: string, size: number, options: ScaleOptions, p
     if (reused) {
       log(`  reusing the kept store of ${runs} runs (load figures: see the run that loaded it)`);
     } else {
-      loadRate = await loadNdjson(client, size);
-      log(`  NDJSON /register_direct: ${Math.round(loadRate)} results/s`);
+      const loaded = Math.min(size, options.prefillAbove ?? size);
+      loadRate = await loadNdjson(client, loaded);
+      log(`  NDJSON /register_direct: ${loaded} results, ${Math.round(loadRate)} results/s`);
       uploadRate = await uploadRuns(client, size, options.uploads);
       log(`  POST /runs uploads: ${options.uploads} run databases, ${uploadRate.toFixed(1)} runs/s`);
+      if (loaded < size) {
+        const started = Date.now();
+        await prefill({ ...database, backend, simulation: SIMULATION, from: loaded, to: size, run: prefillRun });
+        log(`  prefilled runs ${loaded}..${size - 1} straight into the store in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      }
     }
     if (backend === 'postgresql' && database.url && !reused) {
       // What autovacuum does soon after a bulk load on a live server: planner statistics, visibility map.
