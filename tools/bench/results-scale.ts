@@ -320,7 +320,7 @@ interface SizeFigures {
 }
 
 /** Samples the service's RSS every 200 ms until stopped; the maximum seen. */
-function rssSampler(pid: number): { stop: () => number } {
+function rssSampler(pid: number): { max: () => number; stop: () => number } {
   let max = 0;
   const sample = () => {
     try {
@@ -332,6 +332,7 @@ function rssSampler(pid: number): { stop: () => number } {
   sample();
   const timer = setInterval(sample, 200);
   return {
+    max: () => max,
     stop: () => {
       clearInterval(timer);
       sample();
@@ -432,7 +433,7 @@ async function benchSize(backend: string, size: number, options: ScaleOptions, p
       loadRate = await loadNdjson(client, loaded);
       log(`  NDJSON /register_direct: ${loaded} results, ${Math.round(loadRate)} results/s`);
       uploadRate = await uploadRuns(client, size, options.uploads);
-      log(`  POST /runs uploads: ${options.uploads} run databases, ${uploadRate.toFixed(1)} runs/s`);
+      log(`  POST /runs uploads: ${options.uploads} run databases, ${uploadRate.toFixed(1)} runs/s; service RSS max so far ${mb(rss.max())} MB`);
       if (loaded < size) {
         const started = Date.now();
         await prefill({ ...database, backend, simulation: SIMULATION, from: loaded, to: size, run: prefillRun });
@@ -446,7 +447,7 @@ async function benchSize(backend: string, size: number, options: ScaleOptions, p
     const bytesPerRun = (await storeBytes(database)) / runs;
     log(`  store: ${Math.round(bytesPerRun)} bytes per run`);
     const { scenarios, walk } = await measure(service, client, options, size, log);
-    log(`  (b) measured page ${walk.page} of a search matching ${walk.matches} runs`);
+    log(`  (b) measured page ${walk.page} of a search matching ${walk.matches} runs; service RSS max so far ${mb(rss.max())} MB`);
     const exports: Export[] = [];
     for (const format of ['csv', 'jsonl'] as const) {
       const figures = await exportAll(client, format, runs);
