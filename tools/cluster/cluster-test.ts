@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run test:cluster — the docker/ topology natively: PostgreSQL, two replicas of each service
-// from dist/, nginx with docker/nginx.conf; seven assertions, one line each; everything torn down
+// from dist/, nginx with docker/nginx.conf; eight assertions, one line each; everything torn down
 // on exit, failure, SIGINT or SIGTERM. Exit status 0 only when every assertion passed.
 //
 //   node tools/cluster/cluster-test.ts [--only cache,catalog] [--assertions 1,6] [--keep]
@@ -16,6 +16,7 @@ import executionStateMachine from './assertions/execution-state-machine.ts';
 import gracefulShutdown from './assertions/graceful-shutdown.ts';
 import replicaCrash from './assertions/replica-crash.ts';
 import rollingRestart from './assertions/rolling-restart.ts';
+import sharedRunsRoot from './assertions/shared-runs-root.ts';
 import sharedSessions from './assertions/shared-sessions.ts';
 import { AssertionFailure, type Assertion } from './assertions/support.ts';
 import { login } from './auth.ts';
@@ -33,6 +34,7 @@ const ASSERTIONS: Assertion[] = [
   databaseOutage,
   gracefulShutdown,
   rollingRestart,
+  sharedRunsRoot,
 ];
 const ASSERTION_TIMEOUT_MS = 180_000;
 

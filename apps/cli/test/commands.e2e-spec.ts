@@ -189,6 +189,6 @@ describe('simsvc cache, catalog and users', () => {
     const run = await services.cli(['completion', 'bash']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('complete -o default -F _simsvc simsvc');
-    expect(run.stdout).toContain('"results") words="register search show stats export');
+    expect(run.stdout).toContain('"results") words="register search show stats export download');
   });
 });

@@ -1,5 +1,5 @@
 import { alterRunDatabase, makeRunFixture, writeRunDatabase } from '@simsvc/testing';
-import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliServices } from './support/cli-services';
 
@@ -55,7 +55,7 @@ describe('simsvc results', () => {
   }, 180_000);
   afterAll(() => services?.close());
 
-  it('registers 200 files with 10 failures mixed in: counts, one line per failure, exit 1', async () => {
+  it('registers 200 files with 10 troubles mixed in: 7 fail (one line each, exit 1), the 3 outside --root are uploaded', async () => {
     const outside = join(services.sandbox, 'outside');
     const run = await services.cli([
       'results',
@@ -66,10 +66,11 @@ describe('simsvc results', () => {
       '--root',
       runs,
     ]);
-    expect(run.stdout).toBe(`registered ${GOOD}, skipped 0, failed 10\n`);
+    // The three files outside --root (one a symlink out of it) are uploaded instead.
+    expect(run.stdout).toBe(`registered ${GOOD + 3} (3 uploaded), skipped 0, failed 7\n`);
     expect(run.code).toBe(1);
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(10);
+    expect(lines).toHaveLength(7);
     const line = (name: string) => lines.find((text) => text.includes(name));
     expect(line('text.db')).toMatch(/^simsvc: \S+text\.db: /);
     expect(line('empty.db')).toBeDefined();
@@ -78,9 +79,10 @@ describe('simsvc results', () => {
     expect(line('two-rows.db')).toContain('run_metadata has more than one row');
     expect(line('bad-id.db')).toMatch(/: 400 /);
     expect(line('long-name.db')).toContain(': 422 run_metadata.simulation_name must be 1 to 256 characters');
-    expect(line('escape.db')).toContain(`outside --root ${runs}`);
-    expect(line('outside-1.db')).toContain(`outside --root ${runs}`);
-    expect(line('outside-2.db')).toContain(`outside --root ${runs}`);
+    for (const id of ['outside-0', 'outside-1', 'outside-2']) {
+      const stored = await services.cli(['--json', 'results', 'show', id]);
+      expect(JSON.parse(stored.stdout).run_db_path).toMatch(new RegExp(`^uploads/heat-1d/${id}\\.db$`));
+    }
 
     const search = await services.cli(['--json', 'results', 'search', '--simulation', 'heat-cli', '--limit', '1']);
     expect(JSON.parse(search.stdout)).toMatchObject({ total: GOOD });
@@ -186,16 +188,15 @@ describe('simsvc results', () => {
     expect((await services.cli(['results', 'stats', 'heat-cli', 'max_temperature'])).stdout).toMatch(/^max_value\s+489$/m);
   });
 
-  it('export pages through every match as CSV or JSON lines', async () => {
-    const csv = await services.cli(['results', 'export', '--simulation', 'heat-cli', '--page-size', '50']);
+  it('export streams every match from the service as CSV or JSON lines, to stdout or -o FILE, in --order-by order', async () => {
+    const csv = await services.cli(['results', 'export', '--simulation', 'heat-cli']);
     expect(csv.code).toBe(0);
     const rows = csv.stdout.trimEnd().split('\r\n');
-    expect(rows[0]).toBe(
-      'execution_id,simulation_name,simulation_version,squid_id,status,created_at,in.length,in.mode,out.max_temperature',
-    );
+    expect(rows[0]).toBe('execution_id,simulation_name,simulation_version,status,created_at,in.length,in.mode,out.max_temperature');
     expect(rows).toHaveLength(GOOD + 1);
     expect(rows.find((row) => row.startsWith('cli-run-5,'))).toMatch(/,6,fast,305$/);
 
+    const file = join(services.sandbox, 'exact.jsonl');
     const jsonl = await services.cli([
       'results',
       'export',
@@ -203,17 +204,67 @@ describe('simsvc results', () => {
       'heat-cli',
       '--where',
       'mode=exact',
+      '--order-by',
+      'out.max_temperature desc',
       '--format',
       'jsonl',
-      '--page-size',
-      '40',
+      '-o',
+      file,
     ]);
-    const hits = jsonl.stdout
+    expect(jsonl).toMatchObject({ code: 0, stdout: '' });
+    const hits = readFileSync(file, 'utf8')
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(hits).toHaveLength(GOOD / 2);
     expect(hits.every((hit) => hit.input_params.mode === 'exact')).toBe(true);
+    const temperatures = hits.map((hit) => hit.output_params.max_temperature as number);
+    expect(temperatures).toEqual([...temperatures].sort((a, b) => b - a));
+
+    const refused = await services.cli(['results', 'export', '--simulation', 'heat-cli', '--order-by', 'out.max_temperature sideways']);
+    expect(refused.code).toBe(2);
+  });
+
+  it('download writes the run database byte for byte, under the name the service gives or -o FILE', async () => {
+    const into = join(services.sandbox, 'downloads');
+    mkdirSync(into, { recursive: true });
+    const named = await services.cli(['results', 'download', 'cli-run-3'], { cwd: into });
+    expect(named.code).toBe(0);
+    expect(named.stdout).toMatch(/^cli-run-3\.db \(\d+ bytes\)$/m);
+    const original = readFileSync(join(runs, 'batch', '0', 'cli-run-3.db'));
+    expect(readFileSync(join(into, 'cli-run-3.db')).equals(original)).toBe(true);
+
+    const chosen = join(into, 'chosen.db');
+    const json = await services.cli(['--json', 'results', 'download', 'cli-run-3', '-o', chosen]);
+    expect(JSON.parse(json.stdout)).toEqual({ file: chosen, bytes: original.length });
+    expect(readFileSync(chosen).equals(original)).toBe(true);
+
+    const missing = await services.cli(['results', 'download', 'no-such-run', '-o', join(into, 'missing.db')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^simsvc: 404 /);
+    expect(existsSync(join(into, 'missing.db'))).toBe(false);
+  });
+
+  it('register uploads the files of a directory the service cannot read (404, then 403 by absolute path), and with --upload', async () => {
+    const laptop = join(services.sandbox, 'laptop');
+    for (const id of ['laptop-1', 'laptop-2']) writeRunDatabase(join(laptop, `${id}.db`), makeRunFixture({ execution_id: id }));
+    const run = await services.cli(['--json', 'results', 'register', '.', '--concurrency', '1'], { cwd: laptop });
+    expect(run.code).toBe(0);
+    const body = JSON.parse(run.stdout);
+    expect(body).toMatchObject({ registered: 2, uploaded: 2, skipped: 0, failed: 0 });
+    expect(body.runs).toEqual([
+      expect.objectContaining({ execution_id: 'laptop-1', outcome: 'registered', uploaded: true }),
+      expect.objectContaining({ execution_id: 'laptop-2', outcome: 'registered', uploaded: true }),
+    ]);
+    const download = join(services.sandbox, 'laptop-1.copy.db');
+    expect((await services.cli(['results', 'download', 'laptop-1', '-o', download])).code).toBe(0);
+    expect(readFileSync(download).equals(readFileSync(join(laptop, 'laptop-1.db')))).toBe(true);
+
+    // A file the service could read by path, sent anyway.
+    writeRunDatabase(join(runs, 'sent', 'sent-1.db'), makeRunFixture({ execution_id: 'sent-1' }));
+    const upload = await services.cli(['results', 'register', join(runs, 'sent'), '--root', runs, '--upload']);
+    expect(upload).toMatchObject({ code: 0, stdout: 'registered 1 (1 uploaded), skipped 0, failed 0\n' });
+    expect(JSON.parse((await services.cli(['--json', 'results', 'show', 'sent-1'])).stdout).run_db_path).toBe('uploads/heat-1d/sent-1.db');
   });
 
   it('a session the service refuses ends the registration with exit 1', async () => {

@@ -7,3 +7,11 @@ export type { paths as CatalogPaths, components as CatalogComponents, operations
 export type { paths as ResultsPaths, components as ResultsComponents, operations as ResultsOperations } from './generated/results.js';
 export type { CacheSchema, CatalogSchema, ResultsSchema } from './lib/schemas.js';
 export { searchHits, searchPages, type SearchBody, type SearchHit, type SearchPage } from './lib/search-pages.js';
+export {
+  attachmentName,
+  downloadRunDatabase,
+  exportResults,
+  uploadRunDatabase,
+  type ExportBody,
+  type RegisterResult,
+} from './lib/results-files.js';

@@ -1,6 +1,11 @@
 import { ADMIN, makeRunFixture, writeRunDatabase } from '@simsvc/testing';
+import { openAsBlob, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  attachmentName,
+  downloadRunDatabase,
+  exportResults,
+  uploadRunDatabase,
   type CacheSchema,
   type CatalogSchema,
   createSimsvcClient,
@@ -173,6 +178,47 @@ describe('@simsvc/client against the services', () => {
       const found = await client.results.POST('/search', { body: { simulation_name: simulation, input_filters: { length: { $gte: 2 } } } });
       expect(found.total).toBe(2);
       expect(found.results.map((hit) => hit.input_params['length']).sort()).toEqual([2, 3]);
+    });
+
+    it('uploads a run database from outside the runs root and downloads it byte for byte', async () => {
+      const run = makeRunFixture({ simulation_name: unique('client-upload') });
+      const file = join(services.runsRoot, '..', `${run.execution_id}.db`);
+      writeRunDatabase(file, run);
+      const registered = await uploadRunDatabase(client.results, await openAsBlob(file), run.execution_id);
+      expect(registered).toMatchObject({ success: true, execution_id: run.execution_id, input_count: 2, output_count: 2 });
+
+      const response = await downloadRunDatabase(client.results, run.execution_id);
+      expect(attachmentName(response)).toBe(`${run.execution_id}.db`);
+      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(file))).toBe(true);
+      await expect(downloadRunDatabase(client.results, unique('missing'))).rejects.toMatchObject({ status: 404 });
+    });
+
+    it('exports the runs of a search as a streamed file, and throws SimsvcError for a refused body', async () => {
+      const simulation = unique('client-export');
+      for (const length of [1, 2, 3]) {
+        await client.results.POST('/register_direct', {
+          body: {
+            execution_id: unique('export'),
+            simulation_name: simulation,
+            simulation_version: '1.0.0',
+            status: 'completed',
+            input_params: { length },
+            output_params: {},
+          },
+        });
+      }
+      const response = await exportResults(client.results, {
+        simulation_name: simulation,
+        order_by: [{ class: 'input', name: 'length', direction: 'desc' }],
+        format: 'jsonl',
+      });
+      expect(attachmentName(response)).toMatch(new RegExp(`^${simulation}-\\d{4}-\\d{2}-\\d{2}\\.jsonl$`));
+      const lines = (await response.text()).trim().split('\n');
+      expect(lines.map((line) => JSON.parse(line).input_params.length)).toEqual([3, 2, 1]);
+
+      const refused = await rejectionOf(exportResults(client.results, { simulation_name: simulation, format: 'xml' as 'csv' }));
+      expect(refused).toBeInstanceOf(SimsvcError);
+      expect(refused).toMatchObject({ status: 400, message: 'format must be one of csv, jsonl' });
     });
   });
 

@@ -42,6 +42,7 @@ describe('the simsvc command tree', () => {
         'results show',
         'results stats',
         'results export',
+        'results download',
         'users list',
         'users create',
         'users set-role',

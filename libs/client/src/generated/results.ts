@@ -20,6 +20,26 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Every run matching a search body, in its order, streamed as a CSV or JSON-lines file
+     * @description Columns: execution_id, simulation_name, simulation_version, status, created_at, then in.<name> for every input and out.<name> for every output of the matching runs (CSV; sorted by name), or input_params and output_params (JSON lines). A CSV cell is empty where a run lacks the parameter or its value is null; a string cell beginning with = + - @ TAB or CR is prefixed with a single quote. Runs are read 1000 at a time as the client takes them; an error once the file has begun ends the transfer unfinished.
+     */
+    post: operations['ResultsExportController_export'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/health': {
     parameters: {
       query?: never;
@@ -412,6 +432,74 @@ export type components = {
       message: string;
       /** @description validation errors: one line per failed constraint */
       details?: string[];
+    };
+    ExportResultsDto: {
+      /**
+       * @description absent or null: every simulation
+       * @example heat-1d
+       */
+      simulation_name?: string | null;
+      simulation_version?: string | null;
+      /** @example completed */
+      status?: string | null;
+      /**
+       * @description {NAME: COND}; COND is a value (equality; numbers compare numerically) or an object of operators $eq $ne $gt $gte $lt $lte $in. $gt/$gte/$lt/$lte take a number, $in an array. All conditions must hold; a result lacking the parameter never matches.
+       * @example {
+       *       "length": {
+       *         "$gte": 1,
+       *         "$lt": 5
+       *       },
+       *       "mode": "fast"
+       *     }
+       */
+      input_filters?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description {NAME: COND}; COND is a value (equality; numbers compare numerically) or an object of operators $eq $ne $gt $gte $lt $lte $in. $gt/$gte/$lt/$lte take a number, $in an array. All conditions must hold; a result lacking the parameter never matches.
+       * @example {
+       *       "length": {
+       *         "$gte": 1,
+       *         "$lt": 5
+       *       },
+       *       "mode": "fast"
+       *     }
+       */
+      output_filters?: {
+        [key: string]: unknown;
+      };
+      /**
+       * @description Sort keys, most significant first. Numbers order numerically, strings by code point, other types after them (among themselves by result id); runs lacking the parameter come last in both directions; ties by result id. Absent or empty: newest first.
+       * @example [
+       *       {
+       *         "class": "output",
+       *         "name": "energy",
+       *         "direction": "desc"
+       *       }
+       *     ]
+       */
+      order_by?:
+        | (
+            | {
+                /** @enum {string} */
+                class: 'input' | 'output';
+                name: string;
+                /** @enum {string} */
+                direction: 'asc' | 'desc';
+              }
+            | {
+                /** @enum {string} */
+                field: 'created_at' | 'execution_id';
+                /** @enum {string} */
+                direction: 'asc' | 'desc';
+              }
+          )[]
+        | null;
+      /**
+       * @description csv: RFC 4180, a header row, then one row per run; jsonl: one JSON object per line {execution_id, simulation_name, simulation_version, status, created_at, input_params, output_params}
+       * @enum {string}
+       */
+      format: 'csv' | 'jsonl';
     };
     HealthyResponse: {
       /** @enum {string} */
@@ -825,6 +913,85 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AggregateResultsResponse'];
+        };
+      };
+      /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description missing X-Session-ID header, invalid session, session expired or session revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description the session lacks a privilege the operation needs (the message names it) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body over 1 MiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description request body not application/json */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description database unavailable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ResultsExportController_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExportResultsDto'];
+      };
+    };
+    responses: {
+      /** @description the file, with Content-Disposition: attachment; filename="<simulation or results>-<YYYY-MM-DD>.<csv|jsonl>" */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+          'application/x-ndjson': string;
         };
       };
       /** @description invalid request: malformed JSON, a path or query value, or a body field (details: one line per problem) */

@@ -10,6 +10,9 @@ const DOCUMENT = {
     '/cache/stats': {
       get: { responses: { '200': { description: '', ...json('Stats') }, '401': { description: '', ...json('ErrorBody') } } },
     },
+    '/export': {
+      post: { responses: { '200': { description: '', content: { 'text/csv': { schema: { type: 'string' } } } } } },
+    },
     '/cache/{cache_key}': {
       get: { responses: { '200': { description: '', ...json('Entry') }, '404': { description: '', ...json('ErrorBody') } } },
       delete: { responses: { '204': { description: '' } } },
@@ -72,5 +75,12 @@ describe('OpenApiResponseValidator', () => {
   it('leaves paths and methods the document does not describe unchecked', () => {
     expect(check('GET', '/metrics', 200, 'text')).toEqual([]);
     expect(check('PUT', '/cache/stats', 404, { statusCode: 404 })).toEqual([]);
+  });
+
+  it('accepts a documented non-JSON body by its media type only, and refuses one of another type', () => {
+    const answer = (contentType: string) =>
+      validator.problems({ method: 'POST', path: '/export', status: 200, body: {}, text: 'a,b\r\n', contentType });
+    expect(answer('text/csv; charset=utf-8')).toEqual([]);
+    expect(answer('text/plain')).toEqual([expect.stringMatching(/a body where the document has none/)]);
   });
 });

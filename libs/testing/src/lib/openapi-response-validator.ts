@@ -12,6 +12,8 @@ export interface ObservedResponse {
   body: unknown;
   /** The raw body text; empty for a response without a body. */
   text?: string;
+  /** The Content-Type header, when there is one. */
+  contentType?: string;
 }
 
 interface Route {
@@ -53,6 +55,9 @@ export class OpenApiResponseValidator {
     if (!documented) return [`${where}: status not documented (documented: ${Object.keys(operation.responses).join(', ')})`];
     const schema = documented.content?.['application/json']?.schema;
     if (response.method.toUpperCase() === 'HEAD') return [];
+    const mediaType = response.contentType?.split(';')[0].trim().toLowerCase();
+    // A documented text body other than JSON (a CSV file, JSON lines) is only checked for its media type.
+    if (!schema && mediaType !== undefined && mediaType !== 'application/json' && documented.content?.[mediaType]) return [];
     if (!schema) return response.text ? [`${where}: a body where the document has none: ${response.text.slice(0, 200)}`] : [];
     const validate = this.validator(`${method} ${template} ${response.status}`, schema);
     if (validate(response.body)) return [];
@@ -141,6 +146,7 @@ export function conformingAgent(agent: TestAgent, validator: OpenApiResponseVali
           status: response.status,
           body: response.body,
           text: response.text,
+          contentType: response.headers['content-type'] as string | undefined,
         });
         if (problems.length > 0) throw new Error(`response does not conform to the OpenAPI document:\n${problems.join('\n')}`);
       });

@@ -1,5 +1,5 @@
-// simsvc results register | search | show | stats | export
-import { Command, Option } from 'commander';
+// simsvc results register | search | show | stats | export | download
+import { Command } from 'commander';
 import { examples, integer, oneOf, repeatable, withContext } from '../command-kit';
 import type { CommandContext } from '../context';
 import { consoleFilters, consoleUrl, showInConsole } from '../console-links';
@@ -9,8 +9,10 @@ import { registerRuns } from '../register/register-runs';
 import { findRunFiles, realRoot } from '../register/run-files';
 import { parseOrderBy } from '../where/order-by';
 import { whereFilters } from '../where/where-filters';
-import { exportResults } from './results-export';
+import { downloadTo, exportTo } from './results-files';
 
+const ORDER_BY_HELP =
+  "sort key, up to three: in.NAME, out.NAME, created_at or execution_id, then asc (default) or desc, e.g. 'out.energy desc'";
 const WHERE_HELP = 'condition NAME OP VALUE, OP one of = != > >= < <= in (repeatable; in.NAME / out.NAME name the class)';
 
 export function registerResultsCommands(program: Command): void {
@@ -27,11 +29,16 @@ export function registerResultsCommands(program: Command): void {
       )
       .option('--concurrency <N>', 'registrations in flight', integer(1, 256), 8)
       .option('--replace', 'register runs again even when registered (updates them in place)')
+      .option(
+        '--upload',
+        'send every file to the service (POST /runs) instead of its path; without it a file is sent only when the service cannot read it',
+      )
       .action(withContext(register)),
     [
       'simsvc results register ./data/runs                   # npm start, from the workspace root',
       'simsvc results register /srv/sim2l/runs/2026 --root /srv/sim2l/runs',
       'simsvc results register run-1.db run-2.db --replace',
+      'simsvc --results-url https://simsvc.example.org/results results register ./runs --upload',
     ],
   );
   examples(
@@ -40,11 +47,7 @@ export function registerResultsCommands(program: Command): void {
       .description('results of a simulation, newest first or in --order-by order')
       .requiredOption('--simulation <NAME>', 'simulation name')
       .option('--where <COND>', WHERE_HELP, repeatable)
-      .option(
-        '--order-by <KEY>',
-        "sort key, up to three: in.NAME, out.NAME, created_at or execution_id, then asc (default) or desc, e.g. 'out.energy desc'",
-        repeatable,
-      )
+      .option('--order-by <KEY>', ORDER_BY_HELP, repeatable)
       .option('--version <V>', 'only results of this simulation version')
       .option('--status <S>', 'only results of this status (completed, failed, …)')
       .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
@@ -82,23 +85,36 @@ export function registerResultsCommands(program: Command): void {
   examples(
     results
       .command('export')
-      .description('every matching result, paged through, as CSV (one column per parameter) or JSON lines')
+      .description('every matching result as CSV (a column per input and output) or JSON lines, streamed by the service (POST /export)')
       .requiredOption('--simulation <NAME>', 'simulation name')
       .option('--where <COND>', WHERE_HELP, repeatable)
+      .option('--order-by <KEY>', ORDER_BY_HELP, repeatable)
+      .option('--version <V>', 'only results of this simulation version')
+      .option('--status <S>', 'only results of this status (completed, failed, …)')
       .option('--format <F>', 'csv or jsonl (--json: jsonl)', oneOf('csv', 'jsonl'))
-      .addOption(new Option('--page-size <N>', 'results per search request').argParser(integer(1, 1000)).default(1000).hideHelp())
+      .option('-o, --output <FILE>', 'write to FILE instead of stdout')
       .action(withContext(exportCommand)),
     [
       'simsvc results export --simulation heat-1d > heat-1d.csv',
+      "simsvc results export --simulation heat-1d --where 'length>2' --order-by 'out.max_temperature desc' -o best.csv",
       "simsvc results export --simulation heat-1d --where 'length>2' --format jsonl",
     ],
+  );
+  examples(
+    results
+      .command('download')
+      .description("a result's run database file (GET /results/{id}/run-database)")
+      .argument('<EXECUTION_ID>', 'execution id')
+      .option('-o, --output <FILE>', "write to FILE (default: the service's file name, <EXECUTION_ID>.db, in the current directory)")
+      .action(withContext(download)),
+    ['simsvc results download exec-20260115-0001', 'simsvc results download exec-20260115-0001 -o /tmp/run.db'],
   );
 }
 
 async function register(
   { client, out }: CommandContext,
   paths: string[],
-  opts: { root?: string; concurrency: number; replace?: boolean },
+  opts: { root?: string; concurrency: number; replace?: boolean; upload?: boolean },
 ): Promise<void> {
   const root = await realRoot(opts.root ?? process.cwd());
   const rootGiven = opts.root !== undefined;
@@ -117,7 +133,7 @@ async function register(
     outcomes = await registerRuns(
       client,
       files,
-      { root, rootGiven, concurrency: opts.concurrency, replace: Boolean(opts.replace) },
+      { root, rootGiven, concurrency: opts.concurrency, replace: Boolean(opts.replace), upload: Boolean(opts.upload) },
       (outcome) => progress.outcome(outcome),
     );
   } finally {
@@ -215,15 +231,34 @@ async function stats(
 
 async function exportCommand(
   { client, out }: CommandContext,
-  opts: { simulation: string; where?: string[]; format?: 'csv' | 'jsonl'; pageSize: number },
+  opts: {
+    simulation: string;
+    where?: string[];
+    orderBy?: string[];
+    version?: string;
+    status?: string;
+    format?: 'csv' | 'jsonl';
+    output?: string;
+  },
 ): Promise<void> {
+  const orderBy = parseOrderBy(opts.orderBy ?? []);
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
-  const format = opts.format ?? (out.json ? 'jsonl' : 'csv');
-  await exportResults(
+  await exportTo(
     client,
-    { simulation_name: opts.simulation, ...filters },
-    format,
-    (text) => process.stdout.write(text),
-    opts.pageSize,
+    {
+      simulation_name: opts.simulation,
+      ...(opts.version !== undefined ? { simulation_version: opts.version } : {}),
+      ...(opts.status !== undefined ? { status: opts.status } : {}),
+      ...filters,
+      ...(orderBy.length > 0 ? { order_by: orderBy } : {}),
+      format: opts.format ?? (out.json ? 'jsonl' : 'csv'),
+    },
+    opts.output,
   );
+}
+
+async function download({ client, out }: CommandContext, executionId: string, opts: { output?: string }): Promise<void> {
+  const saved = await downloadTo(client, executionId, opts.output);
+  if (out.json) return out.document(saved);
+  out.line(`${saved.file} (${saved.bytes} bytes)`);
 }

@@ -1,6 +1,6 @@
 // How `simsvc results register` shows its progress: on a terminal a bar with rate and ETA
 // (cli-progress, on stderr); otherwise one line per failure as it happens. Both end with the
-// summary `registered N, skipped M, failed K` on stdout.
+// summary `registered N (U uploaded), skipped M, failed K` on stdout.
 import { SingleBar } from 'cli-progress';
 import { isAbsolute, relative } from 'node:path';
 import type { RunOutcome } from './register-runs';
@@ -14,18 +14,23 @@ export interface RegisterProgress {
 
 export interface Counts {
   registered: number;
+  /** Of the registered, those uploaded (POST /runs). */
+  uploaded: number;
   skipped: number;
   failed: number;
 }
 
 export function countOutcomes(outcomes: RunOutcome[]): Counts {
-  const counts = { registered: 0, skipped: 0, failed: 0 };
-  for (const { outcome } of outcomes) counts[outcome] += 1;
+  const counts = { registered: 0, uploaded: 0, skipped: 0, failed: 0 };
+  for (const outcome of outcomes) {
+    counts[outcome.outcome] += 1;
+    if (outcome.outcome === 'registered' && outcome.uploaded) counts.uploaded += 1;
+  }
   return counts;
 }
 
-export function summaryLine({ registered, skipped, failed }: Counts): string {
-  return `registered ${registered}, skipped ${skipped}, failed ${failed}`;
+export function summaryLine({ registered, uploaded, skipped, failed }: Counts): string {
+  return `registered ${registered}${uploaded > 0 ? ` (${uploaded} uploaded)` : ''}, skipped ${skipped}, failed ${failed}`;
 }
 
 export function failureLine(outcome: RunOutcome): string {

@@ -10,13 +10,23 @@ import { RunUploadsController } from '../uploads/run-uploads.controller';
 import { RunUploadsService } from '../uploads/run-uploads.service';
 import { BulkRegistrationService } from '../uploads/bulk-registration.service';
 import { SearchCursors } from './search-cursor';
+import { ResultsExportController } from '../export/results-export.controller';
+import { ResultsExportService } from '../export/results-export.service';
 
 // Their own rules keep U+0000 in values and metadata (stored as JSON text) and refuse it in names.
 nulCheckedByDto(RegisterDirectDto, RegisterResultDto);
 
 @Module({
   imports: [RunDatabaseModule],
-  controllers: [ResultsController, RunUploadsController],
-  providers: [ResultsService, RunUploadsService, BulkRegistrationService, ParameterStatsCache, ResultsMetrics, SearchCursors],
+  controllers: [ResultsController, RunUploadsController, ResultsExportController],
+  providers: [
+    ResultsService,
+    RunUploadsService,
+    BulkRegistrationService,
+    ParameterStatsCache,
+    ResultsMetrics,
+    SearchCursors,
+    ResultsExportService,
+  ],
 })
 export class ResultsModule {}

@@ -8,3 +8,4 @@ export * from './parameter-stats-query.dto';
 export * from './result-responses';
 export * from './sweep-shapes';
 export * from './aggregate-results.dto';
+export * from './export-results.dto';

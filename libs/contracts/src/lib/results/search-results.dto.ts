@@ -18,7 +18,7 @@ const FILTERS_API = {
 /** The maximum length of a cursor: it carries up to three sort values (strings of up to 512 bytes). */
 export const MAX_CURSOR_LENGTH = 8192;
 
-const ORDER_BY_API: ApiPropertyOptions = {
+export const ORDER_BY_API: ApiPropertyOptions = {
   type: 'array',
   nullable: true,
   maxItems: MAX_ORDER_KEYS,

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { ExportFormat, ExportResultsDto } from '@simsvc/contracts';
+import { ResultSearchRepository, SearchPage } from '../results/result-search.repository';
+import { RunSelection, runSelectionOf, sortKeysOf } from '../results/search-request';
+import { SortKey, SortPosition } from '../results/search-order';
+import { ExportColumnsRepository } from './export-columns.repository';
+import { csvHeader, csvRecords, EXPORT_CONTENT_TYPES, exportFileName, jsonLines } from './export-table';
+
+/** Runs read per statement: a page of POST /search, so an export holds at most this many at once. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+/** An export ready to stream: its headers, and its body as text chunks of at most EXPORT_BATCH_SIZE runs each. */
+export interface ResultsExport {
+  fileName: string;
+  contentType: string;
+  chunks: AsyncGenerator<string>;
+}
+
+/**
+ * POST /export: every run a search body matches, in its order, read page after page the way
+ * cursor pages of POST /search are (keyset: each page starts after the last run of the one
+ * before), so memory holds one page whatever the number of runs. Each page is its own snapshot:
+ * a run registered during an export appears in it when its place in the order is still ahead,
+ * and no run appears twice.
+ */
+@Injectable()
+export class ResultsExportService {
+  constructor(
+    private readonly searches: ResultSearchRepository,
+    private readonly columns: ExportColumnsRepository,
+  ) {}
+
+  /**
+   * Checks the body and reads the CSV columns and the first page before anything is sent, so that
+   * a bad body or an unavailable database is still answered with the contract's error.
+   */
+  async open(request: ExportResultsDto, now = new Date()): Promise<ResultsExport> {
+    const selection = runSelectionOf(request);
+    const keys = sortKeysOf(request.order_by);
+    const columns = request.format === 'csv' ? await this.columns.columns(selection) : undefined;
+    const first = await this.page(selection, keys);
+    const encode = (page: SearchPage) => (columns ? csvRecords(page.hits, columns) : jsonLines(page.hits));
+    return {
+      fileName: exportFileName(selection.simulationName, request.format, now),
+      contentType: EXPORT_CONTENT_TYPES[request.format satisfies ExportFormat],
+      chunks: this.chunks(selection, keys, first, encode, columns && csvHeader(columns)),
+    };
+  }
+
+  private async *chunks(
+    selection: RunSelection,
+    keys: SortKey[],
+    first: SearchPage,
+    encode: (page: SearchPage) => string,
+    header: string | undefined,
+  ): AsyncGenerator<string> {
+    if (header !== undefined) yield header;
+    let page = first;
+    for (;;) {
+      if (page.hits.length > 0) yield encode(page);
+      if (page.next === undefined) return;
+      page = await this.page(selection, keys, page.next);
+    }
+  }
+
+  private page(selection: RunSelection, keys: SortKey[], after?: SortPosition): Promise<SearchPage> {
+    return this.searches.search({ ...selection, limit: EXPORT_BATCH_SIZE, offset: 0 }, keys, after);
+  }
+}
