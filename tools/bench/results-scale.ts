@@ -5,7 +5,7 @@
 //
 // Per backend and size, on a fresh database (auth on): load N results through NDJSON
 // POST /register_direct (10,000 lines a request, 2 in flight); upload `--uploads` run databases
-// (default 300, written with libs/run-database) through POST /runs, 4 in flight; store bytes per
+// (default 300, in sim2l's format as tools/bench writes it) through POST /runs, 4 in flight; store bytes per
 // run; then p50/p99 at 8 connections of
 //   (a) an input range keeping ~1 % (x_k in [u, u + 1) of [0, 100)), order_by output y_k desc, top 50;
 //   (b) the same search (one fixed range) by cursor at page 200 — or its last page when it has
@@ -29,7 +29,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import { writeRunDatabase } from '../../libs/run-database/src/lib/run-database-writer.ts';
+import Database from 'better-sqlite3';
+import { RUN_DATABASE_SCHEMA } from './run-database-schema.ts';
 import { prefill } from './scale/prefill.ts';
 import {
   createDatabase,
@@ -182,23 +183,42 @@ async function loadNdjson(client: Client, size: number): Promise<number> {
   return size / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
+/** Run `index` as a sim2l run database (contract §6) in `directory`; its path. */
+function writeRunDatabase(directory: string, index: number): string {
+  const file = path.join(directory, `${executionId(index)}.db`);
+  const { inputs, outputs } = parameters(index);
+  const db = new Database(file);
+  try {
+    db.exec(RUN_DATABASE_SCHEMA);
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO run_metadata (execution_id, squid_id, simulation_name, simulation_version, simulation_id, started_at,
+           completed_at, duration_seconds, status, executor_type) VALUES (?, ?, ?, '1.0.0', 1, ?, ?, ?, 'completed', 'local')`,
+      ).run(
+        executionId(index),
+        `${SIMULATION}/1.0.0/${executionId(index)}`,
+        SIMULATION,
+        '2026-11-27T00:00:00.000000',
+        '2026-11-27T00:00:02.500000',
+        durationOf(index),
+      );
+      const input = db.prepare('INSERT INTO inputs (name, type, value) VALUES (?, ?, ?)');
+      for (const [name, value] of Object.entries(inputs))
+        input.run(name, typeof value === 'number' ? 'number' : 'string', JSON.stringify(value));
+      const output = db.prepare('INSERT INTO outputs (name, type, value, created_at) VALUES (?, ?, ?, ?)');
+      for (const [name, value] of Object.entries(outputs)) output.run(name, 'number', JSON.stringify(value), '2026-11-27T00:00:02.500000');
+    })();
+  } finally {
+    db.close();
+  }
+  return file;
+}
+
 async function uploadRuns(client: Client, size: number, count: number): Promise<number> {
   if (count === 0) return 0;
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'simsvc-bench-uploads-'));
   try {
-    const files = Array.from({ length: count }, (_, k) => {
-      const index = size + k;
-      const { inputs, outputs } = parameters(index);
-      return writeRunDatabase(path.join(directory, `${executionId(index)}.db`), {
-        execution_id: executionId(index),
-        simulation_name: SIMULATION,
-        simulation_version: '1.0.0',
-        status: 'completed',
-        duration_seconds: 2.5,
-        inputs,
-        outputs,
-      });
-    });
+    const files = Array.from({ length: count }, (_, k) => writeRunDatabase(directory, size + k));
     const started = process.hrtime.bigint();
     await inParallel(count, UPLOADS_IN_FLIGHT, async (k) => {
       const response = await fetch(`${client.url}/runs`, {
@@ -219,7 +239,7 @@ async function storeBytes(database: BenchDatabase): Promise<number> {
   if (database.path) {
     return [database.path, `${database.path}-wal`].reduce((sum, file) => sum + (fs.existsSync(file) ? fs.statSync(file).size : 0), 0);
   }
-  return withPg(database.url!, async (pg) => {
+  return withPg(database.url ?? '', async (pg) => {
     const { rows } = await pg.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes');
     return Number(rows[0].bytes);
   });
@@ -283,7 +303,8 @@ async function walkCursors(client: Client): Promise<{ page: number; cursor: stri
     cursor = next;
     page += 1;
   }
-  if (page < CURSOR_PAGE && seen + PAGE_SIZE < matches) throw new Error(`cursor walk ended at page ${page} with ${seen} of ${matches} runs`);
+  if (page < CURSOR_PAGE && seen + PAGE_SIZE < matches)
+    throw new Error(`cursor walk ended at page ${page} with ${seen} of ${matches} runs`);
   return { page, cursor, matches };
 }
 
@@ -453,7 +474,9 @@ async function benchSize(backend: string, size: number, options: ScaleOptions, p
       loadRate = await loadNdjson(client, loaded);
       log(`  NDJSON /register_direct: ${loaded} results, ${Math.round(loadRate)} results/s`);
       uploadRate = await uploadRuns(client, size, options.uploads);
-      log(`  POST /runs uploads: ${options.uploads} run databases, ${uploadRate.toFixed(1)} runs/s; service RSS max so far ${mb(rss.max())} MB`);
+      log(
+        `  POST /runs uploads: ${options.uploads} run databases, ${uploadRate.toFixed(1)} runs/s; service RSS max so far ${mb(rss.max())} MB`,
+      );
       if (loaded < size) {
         const started = Date.now();
         await prefill({ ...database, backend, simulation: SIMULATION, from: loaded, to: size, run: prefillRun });
@@ -557,7 +580,11 @@ function targets(figures: SizeFigures[]): { lines: string[]; met: boolean } {
   for (const backend of [...new Set(figures.map((f) => f.backend))]) {
     const sizes = figures.filter((f) => f.backend === backend);
     const [smallest, largest] = [sizes[0], sizes[sizes.length - 1]];
-    if (backend === 'sqlite') check(sizes.every((f) => !(f.loadRate < 5000)), `sqlite bulk load ≥ 5,000 results/s at every size`);
+    if (backend === 'sqlite')
+      check(
+        sizes.every((f) => !(f.loadRate < 5000)),
+        `sqlite bulk load ≥ 5,000 results/s at every size`,
+      );
     for (const scenario of ['a', 'b', 'c'] as const) {
       const p99 = largest.scenarios[scenario].p99;
       const floor = largest.scenarios.d.p99;
@@ -570,7 +597,9 @@ function targets(figures: SizeFigures[]): { lines: string[]; met: boolean } {
         );
       }
     }
-    for (const f of sizes) for (const e of f.exports) check(e.rowsPerSecond >= 50_000, `${backend} ${f.size} export ${e.format} ${Math.round(e.rowsPerSecond)} ≥ 50,000 rows/s`);
+    for (const f of sizes)
+      for (const e of f.exports)
+        check(e.rowsPerSecond >= 50_000, `${backend} ${f.size} export ${e.format} ${Math.round(e.rowsPerSecond)} ≥ 50,000 rows/s`);
     check(
       sizes.every((f) => f.maxRssBytes <= 300 * 1024 * 1024),
       `${backend} RSS ≤ 300 MB throughout (max ${mb(Math.max(...sizes.map((f) => f.maxRssBytes)))} MB)`,

@@ -41,7 +41,16 @@ const RESULT_COLUMNS = [
   'schema_id',
 ] as const;
 
-const PARAM_COLUMNS = ['result_id', 'param_class', 'name', 'simulation_name', 'value_type', 'schema_type', 'num_value', 'text_value'] as const;
+const PARAM_COLUMNS = [
+  'result_id',
+  'param_class',
+  'name',
+  'simulation_name',
+  'value_type',
+  'schema_type',
+  'num_value',
+  'text_value',
+] as const;
 
 type Row = Record<string, string | number | null>;
 
@@ -95,7 +104,7 @@ export async function prefill(target: PrefillTarget): Promise<void> {
 }
 
 function prefillSqlite(target: PrefillTarget): void {
-  const db = new Database(target.path!);
+  const db = new Database(target.path ?? '');
   try {
     db.pragma('busy_timeout = 60000');
     db.pragma('foreign_keys = OFF');
@@ -110,7 +119,9 @@ function prefillSqlite(target: PrefillTarget): void {
     const insertResult = db.prepare(
       `INSERT INTO results (${RESULT_COLUMNS.join(', ')}) VALUES (${RESULT_COLUMNS.map((c) => `@${c}`).join(', ')}) RETURNING id`,
     );
-    const insertParam = db.prepare(`INSERT INTO result_params (${PARAM_COLUMNS.join(', ')}) VALUES (${PARAM_COLUMNS.map((c) => `@${c}`).join(', ')})`);
+    const insertParam = db.prepare(
+      `INSERT INTO result_params (${PARAM_COLUMNS.join(', ')}) VALUES (${PARAM_COLUMNS.map((c) => `@${c}`).join(', ')})`,
+    );
     const batch = db.transaction((from: number, to: number) => {
       for (let index = from; index < to; index += 1) {
         const { result, params } = rowsOf(target, template, index);
@@ -152,7 +163,9 @@ async function prefillPostgres(target: PrefillTarget): Promise<void> {
         [JSON.stringify(batch.map(({ result }) => result))],
       );
       const idOf = new Map(ids.rows.map((row) => [row.execution_id, row.id]));
-      const params = batch.flatMap(({ result, params }) => params.map((param) => ({ ...param, result_id: idOf.get(String(result.execution_id)) })));
+      const params = batch.flatMap(({ result, params }) =>
+        params.map((param) => ({ ...param, result_id: idOf.get(String(result.execution_id)) })),
+      );
       await client.query(
         `INSERT INTO result_params (${PARAM_COLUMNS.join(', ')})
          SELECT ${PARAM_COLUMNS.join(', ')} FROM json_to_recordset($1::json) AS p(result_id integer, param_class text, name text,

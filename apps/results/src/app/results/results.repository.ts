@@ -61,7 +61,8 @@ export class ResultsRepository {
           for (const row of previous) touched.add(row.simulation_name);
           if (previous.length > 0) await this.db.execute(DELETE_PARAMETERS, [id], manager);
         }
-        if (parameters.length > 0) await this.db.execute(INSERT_PARAMETERS, [id, result.simulation_name, JSON.stringify(parameters)], manager);
+        if (parameters.length > 0)
+          await this.db.execute(INSERT_PARAMETERS, [id, result.simulation_name, JSON.stringify(parameters)], manager);
         touched.add(result.simulation_name);
         updated.push(existing.length > 0);
       }
