@@ -59,6 +59,8 @@ export class ResultSearchRepository {
   /** Without filters the index walk is always the cheaper; with them, as the estimate says (sorted-search-query.ts). */
   private async walkIsCheaper(criteria: SearchCriteria): Promise<boolean> {
     if (criteria.filters.length === 0) return true;
+    // Where no index walk applies (sorted-search-query.ts bestOfIndex), nothing to estimate.
+    if (criteria.simulationName === undefined || criteria.simulationVersion !== undefined || criteria.status !== undefined) return false;
     const [[row]] = (await this.reader.read([buildSortEstimate(criteria)])) as [Record<string, number | string | null>[]];
     return walkIsCheaper(Number(row.matches), Number(row.runs ?? 0), criteria);
   }
