@@ -411,8 +411,23 @@ async function measure(service: RunningService, client: Client, options: ScaleOp
       expectStatus: (status) => status === 200,
       pid: service.pid,
     });
-    if (figures.unexpected > 0) throw new Error(`${SCENARIO_NAMES[scenario]}: ${figures.unexpected} failed requests`);
     scenarios[scenario] = figures;
+    if (figures.unexpected > 0) {
+      // Recorded (the run fails at its end, after the table); one request shows what they were.
+      const [sample] = requests[scenario];
+      const setup = sample.setupRequest as ((request: autocannon.Request) => autocannon.Request) | undefined;
+      const body = setup ? setup({ ...sample }) : sample;
+      const started = Date.now();
+      const response = await fetch(`${service.url}${body.path ?? sample.path}`, {
+        method: sample.method,
+        headers,
+        body: body.body as string | undefined,
+      });
+      log(
+        `  ${SCENARIO_NAMES[scenario]}: ${figures.unexpected} requests failed or timed out (10 s); one more answered ` +
+          `${response.status} in ${Date.now() - started} ms: ${(await response.text()).slice(0, 200)}`,
+      );
+    }
     log(
       `  ${SCENARIO_NAMES[scenario].padEnd(46)} p50 ${String(figures.p50).padStart(4)} ms  p99 ${String(figures.p99).padStart(4)} ms  ` +
         `${Math.round(figures.requestsPerSecond)} req/s  cpu ${Math.round(figures.cpuMicrosPerRequest ?? 0)} µs/req`,
@@ -546,7 +561,8 @@ function table(figures: SizeFigures[]): string[] {
     'RSS MB',
   ];
   const rows = figures.map((f) => {
-    const p = (s: Scenario) => `${f.scenarios[s].p50} / ${f.scenarios[s].p99}`;
+    const p = (s: Scenario) =>
+      `${f.scenarios[s].p50} / ${f.scenarios[s].p99}${f.scenarios[s].unexpected > 0 ? ` (${f.scenarios[s].unexpected} failed)` : ''}`;
     const floor = f.scenarios.d.p99;
     return [
       f.backend,
@@ -623,6 +639,8 @@ export async function run({ pgAdminUrl = 'postgresql://postgres@127.0.0.1:5432/p
   log('');
   const { lines, met } = targets(figures);
   for (const line of lines) log(line);
+  const failures = figures.flatMap((f) => SCENARIOS.filter((s) => f.scenarios[s].unexpected > 0).map((s) => `${f.backend} ${f.size} ${s}`));
+  if (failures.length > 0) throw new Error(`requests failed in ${failures.join(', ')}`);
   if (options.strict && !met) throw new Error('targets missed (--strict)');
   return figures;
 }
