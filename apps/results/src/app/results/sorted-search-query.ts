@@ -125,8 +125,10 @@ function bestOfIndex(
   const at = after === undefined ? undefined : params.add(after.keys[0][1]);
   const onward = at === undefined ? '' : ` AND num_value ${beyond} ${at}`;
   const depth = params.add(criteria.limit + criteria.offset - 1);
-  const candidates = [`SELECT result_id FROM result_params CROSS JOIN bound WHERE ${range}${onward} AND num_value ${upTo} bound.v${kept}`];
-  if (at !== undefined) candidates.push(`SELECT result_id FROM result_params CROSS JOIN bound WHERE ${range} AND num_value = ${at}${kept}`);
+  // `bound` first (CROSS JOIN keeps SQLite to that order), so the index range starts at its number;
+  // the other way round SQLite walked the parameter's whole range (measured: 460 → 6 ms at 100,000 runs).
+  const candidates = [`SELECT result_id FROM bound CROSS JOIN result_params WHERE ${range}${onward} AND num_value ${upTo} bound.v${kept}`];
+  if (at !== undefined) candidates.push(`SELECT result_id FROM bound CROSS JOIN result_params WHERE ${range} AND num_value = ${at}${kept}`);
   const counted =
     filtered === undefined
       ? `SELECT 1 FROM results r WHERE r.simulation_name = ${simulation} LIMIT ${TOTAL_CAP + 1}`
