@@ -74,17 +74,16 @@ describe('POST /search order_by over 10,050 runs: both plans, capped totals', ()
     expect(totals[0]).toEqual([6_050, false]);
   });
 
-  it('pages a walk with a second filter and an ascending order by offset the same as by cursor', async () => {
+  it('pages an ascending order under a filter on the sort parameter by offset the same as by cursor', async () => {
     const body = {
       simulation_name: SIM,
-      input_filters: { x: { $gte: 10 } },
       output_filters: { y: { $gt: 20_000 } },
       order_by: [{ class: 'output', name: 'y', direction: 'asc' }],
       limit: 900,
     };
     const { ids } = await everyPage(body);
     const expected = Array.from({ length: RUNS }, (_, i) => i)
-      .filter((i) => xOf(i) >= 10 && yOf(i) > 20_000)
+      .filter((i) => yOf(i) > 20_000)
       .sort((a, b) => yOf(a) - yOf(b) || a - b)
       .map(id);
     expect(ids).toEqual(expected);

@@ -61,6 +61,10 @@ export class ResultSearchRepository {
     if (criteria.filters.length === 0) return true;
     // Where no index walk applies (sorted-search-query.ts bestOfIndex), nothing to estimate.
     if (criteria.simulationName === undefined || criteria.simulationVersion !== undefined || criteria.status !== undefined) return false;
+    // PostgreSQL sorts the matches, its planner choosing how: on a store without statistics yet
+    // (a fresh or bulk-loaded one), it planned the walk's membership test as a rescan of the
+    // matches' list per index entry (over 10 s for 10,000 runs).
+    if (this.db.backend === 'postgresql') return false;
     const [[row]] = (await this.reader.read([buildSortEstimate(criteria)])) as [Record<string, number | string | null>[]];
     return walkIsCheaper(Number(row.matches), Number(row.runs ?? 0), criteria);
   }
