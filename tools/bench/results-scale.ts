@@ -596,10 +596,12 @@ function targets(figures: SizeFigures[]): { lines: string[]; met: boolean } {
   for (const backend of [...new Set(figures.map((f) => f.backend))]) {
     const sizes = figures.filter((f) => f.backend === backend);
     const [smallest, largest] = [sizes[0], sizes[sizes.length - 1]];
-    if (backend === 'sqlite')
+    const loaded = sizes.filter((f) => !Number.isNaN(f.loadRate));
+    if (backend === 'sqlite' && loaded.length === 0) lines.push('–      sqlite bulk load: not measured in this run (kept stores)');
+    else if (backend === 'sqlite')
       check(
-        sizes.every((f) => !(f.loadRate < 5000)),
-        `sqlite bulk load ≥ 5,000 results/s at every size`,
+        loaded.every((f) => f.loadRate >= 5000),
+        'sqlite bulk load ≥ 5,000 results/s at every size loaded',
       );
     for (const scenario of ['a', 'b', 'c'] as const) {
       const p99 = largest.scenarios[scenario].p99;
