@@ -181,6 +181,7 @@ describe('POST /search', () => {
       ],
       count: 2,
       total: 2,
+      total_is_lower_bound: false,
       limit: 50,
       offset: 0,
       next_cursor: null,
@@ -221,7 +222,15 @@ describe('POST /search', () => {
       const beyond = await results.search({ simulation_name: 'search-sim', limit: 3, offset: 500, ...filters });
       expect(first.body).toMatchObject({ count: 3, total: every, limit: 3, offset: 0 });
       expect(second.body).toMatchObject({ count: 3, total: every, limit: 3, offset: 3 });
-      expect(beyond.body).toEqual({ results: [], count: 0, total: every, limit: 3, offset: 500, next_cursor: null });
+      expect(beyond.body).toEqual({
+        results: [],
+        count: 0,
+        total: every,
+        total_is_lower_bound: false,
+        limit: 3,
+        offset: 500,
+        next_cursor: null,
+      });
       const ids = [...first.body.results, ...second.body.results].map((hit: { execution_id: string }) => hit.execution_id);
       expect(ids).toEqual((await results.matches('search-sim', filters as Record<string, unknown>)).slice(0, 6));
     });

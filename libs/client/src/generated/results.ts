@@ -833,8 +833,10 @@ export type components = {
       results: components['schemas']['SearchHit'][];
       /** @description hits returned */
       count: number;
-      /** @description all matches */
+      /** @description all matches; with order_by, counted up to 10,000 (then total_is_lower_bound is true) */
       total: number;
+      /** @description true when total is 10,000 standing for at least that many (order_by searches only) */
+      total_is_lower_bound: boolean;
       limit: number;
       /** @description null on a page asked for by cursor */
       offset: number | null;

@@ -3,10 +3,12 @@ import { InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } fro
 import { HitRecord } from './result.record';
 import { buildFilterSizes, buildSearch, SearchCriteria } from './search-query';
 import { SortKey, SortPosition } from './search-order';
-import { buildSortedSearch } from './sorted-search-query';
+import { buildSortEstimate, buildSortedSearch, TOTAL_CAP, walkIsCheaper } from './sorted-search-query';
 
 export interface SearchPage {
   total: number;
+  /** Whether `total` is TOTAL_CAP standing for at least that many (order_by searches count no further). */
+  totalIsLowerBound: boolean;
   hits: HitRecord[];
   /** Where the page ended, when more runs follow it. */
   next?: SortPosition;
@@ -27,7 +29,7 @@ export class ResultSearchRepository {
   async search(criteria: SearchCriteria, keys: SortKey[], after?: SortPosition): Promise<SearchPage> {
     const probe = { ...(await this.smallestFilterFirst(criteria)), limit: criteria.limit + 1 };
     if (keys.length > 0) {
-      let { statement, sort } = buildSortedSearch(probe, keys, this.db.backend, after);
+      let { statement, sort } = buildSortedSearch(probe, keys, this.db.backend, after, await this.walkIsCheaper(probe));
       let [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
       if (Number(rows[0].bounded ?? 1) === 0) {
         // Too few numbers left for the index walk: every run is a candidate.
@@ -36,8 +38,10 @@ export class ResultSearchRepository {
       }
       const hits = rows.filter((row) => row.id !== null);
       const more = hits.length > criteria.limit;
+      const total = Number(rows[0].total);
       return {
-        total: Number(rows[0].total),
+        total: Math.min(total, TOTAL_CAP),
+        totalIsLowerBound: total > TOTAL_CAP,
         hits: hits.slice(0, criteria.limit),
         next: more ? sort.positionOf(hits[criteria.limit - 1]) : undefined,
       };
@@ -46,9 +50,23 @@ export class ResultSearchRepository {
     const more = hits.length > criteria.limit;
     return {
       total,
+      totalIsLowerBound: false,
       hits: hits.slice(0, criteria.limit),
       next: more ? { keys: [], id: Number(hits[criteria.limit - 1].id) } : undefined,
     };
+  }
+
+  /** Without filters the index walk is always the cheaper; with them, as the estimate says (sorted-search-query.ts). */
+  private async walkIsCheaper(criteria: SearchCriteria): Promise<boolean> {
+    if (criteria.filters.length === 0) return true;
+    // Where no index walk applies (sorted-search-query.ts bestOfIndex), nothing to estimate.
+    if (criteria.simulationName === undefined || criteria.simulationVersion !== undefined || criteria.status !== undefined) return false;
+    // PostgreSQL sorts the matches, its planner choosing how: on a store without statistics yet
+    // (a fresh or bulk-loaded one), it planned the walk's membership test as a rescan of the
+    // matches' list per index entry (over 10 s for 10,000 runs).
+    if (this.db.backend === 'postgresql') return false;
+    const [[row]] = (await this.reader.read([buildSortEstimate(criteria)])) as [Record<string, number | string | null>[]];
+    return walkIsCheaper(Number(row.matches), Number(row.runs ?? 0), criteria);
   }
 
   private async newestFirst(criteria: SearchCriteria): Promise<{ total: number; hits: HitRecord[] }> {

@@ -37,43 +37,69 @@ export class ResultsRepository {
 
   /**
    * Stores several results in one transaction (bulk registration), each as store() does; answers
-   * for each whether its execution_id was registered already.
+   * for each whether its execution_id was registered already. Per batch rather than per result:
+   * the parameter set's id (a sweep's runs share one) and the revision bumps; the previous
+   * parameter rows are looked for only where the result was there before. A new result costs
+   * three statements (existence, upsert, parameters) where store() needs seven.
    */
   storeMany(results: { result: NewResult; parameters: ParameterRow[] }[], createdAt: number): Promise<boolean[]> {
     return this.db.transaction(async (manager) => {
+      const setIds = new Map<string, number>();
+      const touched = new Set<string>();
       const updated: boolean[] = [];
       for (const { result, parameters } of results) {
+        const set = parameterSet(parameters);
+        const setKey = `${result.simulation_name}\u0000${set.fingerprint}`;
+        let schemaId = setIds.get(setKey);
+        if (schemaId === undefined) {
+          schemaId = await this.parameterSetId(manager, result.simulation_name, parameters);
+          setIds.set(setKey, schemaId);
+        }
         const existing = await this.db.query<{ id: number }>(RESULT_EXISTS, [result.execution_id], manager);
-        await this.storeWith(manager, result, parameters, createdAt);
+        const id = await this.upsert(manager, result, createdAt, schemaId);
+        if (existing.length > 0) {
+          const previous = await this.db.query<{ simulation_name: string }>(PREVIOUS_SIMULATIONS, [id], manager);
+          for (const row of previous) touched.add(row.simulation_name);
+          if (previous.length > 0) await this.db.execute(DELETE_PARAMETERS, [id], manager);
+        }
+        if (parameters.length > 0)
+          await this.db.execute(INSERT_PARAMETERS, [id, result.simulation_name, JSON.stringify(parameters)], manager);
+        touched.add(result.simulation_name);
         updated.push(existing.length > 0);
       }
+      await this.bumpRevisions(manager, [...touched]);
       return updated;
     });
+  }
+
+  private async upsert(manager: EntityManager, result: NewResult, createdAt: number, schemaId: number): Promise<number> {
+    const [{ id }] = await this.db.query<{ id: number }>(
+      UPSERT_RESULT,
+      [
+        result.execution_id,
+        result.simulation_name,
+        result.simulation_version,
+        result.squid_id,
+        result.status,
+        result.duration_seconds,
+        JSON.stringify(result.input_params),
+        JSON.stringify(result.output_params),
+        JSON.stringify(result.schema),
+        result.run_db_path,
+        result.metadata === null ? null : JSON.stringify(result.metadata),
+        createdAt,
+        result.completed_at,
+        schemaId,
+      ],
+      manager,
+    );
+    return Number(id);
   }
 
   private async storeWith(manager: EntityManager, result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
     {
       const schemaId = await this.parameterSetId(manager, result.simulation_name, parameters);
-      const [{ id }] = await this.db.query<{ id: number }>(
-        UPSERT_RESULT,
-        [
-          result.execution_id,
-          result.simulation_name,
-          result.simulation_version,
-          result.squid_id,
-          result.status,
-          result.duration_seconds,
-          JSON.stringify(result.input_params),
-          JSON.stringify(result.output_params),
-          JSON.stringify(result.schema),
-          result.run_db_path,
-          result.metadata === null ? null : JSON.stringify(result.metadata),
-          createdAt,
-          result.completed_at,
-          schemaId,
-        ],
-        manager,
-      );
+      const id = await this.upsert(manager, result, createdAt, schemaId);
       // The row is locked by the upsert, so no other writer touches its parameters meanwhile.
       const previous = await this.db.query<{ simulation_name: string }>(PREVIOUS_SIMULATIONS, [id], manager);
       if (previous.length > 0) await this.db.execute(DELETE_PARAMETERS, [id], manager);
@@ -81,7 +107,7 @@ export class ResultsRepository {
         await this.db.execute(INSERT_PARAMETERS, [id, result.simulation_name, JSON.stringify(parameters)], manager);
       }
       await this.bumpRevisions(manager, [result.simulation_name, ...previous.map((row) => row.simulation_name)]);
-      return { resultId: Number(id), schemaId };
+      return { resultId: id, schemaId };
     }
   }
 

@@ -107,6 +107,7 @@ export class ResultsService {
       results: page.hits.map(toSearchHit),
       count: page.hits.length,
       total: page.total,
+      total_is_lower_bound: page.totalIsLowerBound,
       limit,
       offset: cursor === undefined ? offset : null,
       next_cursor: page.next === undefined ? null : this.cursors.encode(search, page.next),

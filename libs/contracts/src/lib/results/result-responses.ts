@@ -91,7 +91,14 @@ export class SearchHit {
 export class SearchResultsResponse {
   @ApiProperty({ type: [SearchHit], description: 'in order_by order; newest first without it' }) results!: SearchHit[];
   @ApiProperty({ type: 'integer', minimum: 0, description: 'hits returned' }) count!: number;
-  @ApiProperty({ type: 'integer', minimum: 0, description: 'all matches' }) total!: number;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'all matches; with order_by, counted up to 10,000 (then total_is_lower_bound is true)',
+  })
+  total!: number;
+  @ApiProperty({ description: 'true when total is 10,000 standing for at least that many (order_by searches only)' })
+  total_is_lower_bound!: boolean;
   @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT }) limit!: number;
   @ApiProperty({ type: 'integer', minimum: 0, nullable: true, description: 'null on a page asked for by cursor' }) offset!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'send as cursor for the next page; null on the last page' })
