@@ -510,7 +510,7 @@ export type components = {
           )[]
         | null;
       /**
-       * @description csv: RFC 4180, a header row, then one row per run; jsonl: one JSON object per line {execution_id, simulation_name, simulation_version, status, created_at, input_params, output_params}
+       * @description csv: RFC 4180, a header row, then one row per run; jsonl: one JSON object per line {execution_id, simulation_name, simulation_version, status, created_at, completed_at, duration_seconds, input_params, output_params}
        * @enum {string}
        */
       format: 'csv' | 'jsonl';
