@@ -77,6 +77,8 @@ describe('export table', () => {
       simulation_version: '1.0',
       status: 'completed',
       created_at: '2026-11-27T10:00:00.000000',
+      completed_at: null,
+      duration_seconds: null,
       input_params: { n: [1] },
       output_params: { s: { a: null } },
     });
