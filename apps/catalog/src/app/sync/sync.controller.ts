@@ -38,7 +38,7 @@ export class SyncController {
   @RequirePrivileges('update_catalog')
   @ApiOperation({ summary: 'Whether the service watches a directory for manifests, and how. Needs update_catalog' })
   @ApiOkResponse({ type: SyncStatusResponse })
-  @ApiErrors(400, 401, 403)
+  @ApiErrors(400, 401, 403, 503)
   status(): SyncStatusResponse {
     return this.sync.status();
   }
