@@ -5,13 +5,23 @@
 // 1440 and 390 px on each of them.
 
 import { createSimsvcClient } from '@simsvc/client';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { launchChromium } from './chromium';
 import { bluePixels, openPage, signIn, type WatchedPage } from './pages';
 import { HEAT, seed, SOLVERS, USERS, writePendingManifest } from './seed';
 import { startStack, type Stack } from './stack';
+
+/**
+ * Sets a checkbox whose state lives in the URL. Playwright's check() fails when the box is not
+ * checked the moment the click ends; here the URL update renders it a moment later (a router
+ * transition), so the state is awaited instead.
+ */
+async function setChecked(box: Locator, checked: boolean): Promise<void> {
+  if ((await box.isChecked()) !== checked) await box.click();
+  await expect.poll(() => box.isChecked()).toBe(checked);
+}
 
 let stack: Stack;
 let context: BrowserContext;
@@ -172,9 +182,9 @@ describe('the runs table', () => {
     await page.goto(results(''));
     await expect.poll(() => rows(page).count()).toBe(50);
     await page.locator('.column-chooser summary').click();
-    await page.locator('.column-chooser').getByLabel('Completed (UTC)').uncheck();
+    await setChecked(page.locator('.column-chooser').getByLabel('Completed (UTC)'), false);
     await page.waitForURL(/col=/);
-    await page.locator('.column-chooser').getByLabel('energy (output)').check();
+    await setChecked(page.locator('.column-chooser').getByLabel('energy (output)'), true);
     await expect.poll(() => new URL(page.url()).searchParams.getAll('col')).toContain('output:energy');
     await page.reload();
     await expect.poll(() => rows(page).count()).toBe(50);
@@ -252,7 +262,7 @@ describe('plots', () => {
     expect(box.width / card.width).toBeGreaterThan(0.95);
     expect(box.width).toBeGreaterThan(1000);
 
-    await page.getByLabel('log Y').check();
+    await setChecked(page.getByLabel('log Y'), true);
     await page.waitForURL(/log=y/);
     await expect.poll(() => bluePixels(page, 'figure.plot')).toBeGreaterThan(200);
 
@@ -367,7 +377,7 @@ describe('compare', () => {
     expect(differing).toBeGreaterThan(0);
     expect(differing).toBeLessThan(all);
     expect(await page.locator('.compare-table tbody tr.differs th').first().textContent()).toContain('≠');
-    await page.getByLabel('Show only differences').check();
+    await setChecked(page.getByLabel('Show only differences'), true);
     await page.waitForURL(/diff=1/);
     await expect.poll(() => page.locator('.compare-table tbody tr').count()).toBe(differing);
     await expect.poll(async () => (await pixels(page, 'any')).count).toBeGreaterThan(1000);
