@@ -152,9 +152,12 @@ export function boxFilters(filters: ResultFilter[], ranges: { axis: AxisData; fr
 /** A bound kept to 6 significant digits, rounded outwards so the points inside the box stay inside. */
 export function roundBound(value: number, direction: 'up' | 'down'): number {
   if (value === 0 || !Number.isFinite(value)) return value;
-  const scale = 10 ** (Math.floor(Math.log10(Math.abs(value))) - 5);
-  const rounded = (direction === 'up' ? Math.ceil(value / scale) : Math.floor(value / scale)) * scale;
-  return Number(rounded.toPrecision(6));
+  // Only whole powers of ten (exact up to 10^22): 10 ** -5 is 0.000009999999999999999 on Node 22.
+  const exponent = Math.floor(Math.log10(Math.abs(value))) - 5;
+  const power = 10 ** Math.abs(exponent);
+  const scaled = exponent < 0 ? value * power : value / power;
+  const whole = direction === 'up' ? Math.ceil(scaled) : Math.floor(scaled);
+  return Number((exponent < 0 ? whole / power : whole * power).toPrecision(6));
 }
 
 /** The runs inside every brushed interval of the parallel axes (by axis index). */
