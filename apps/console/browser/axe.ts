@@ -7,16 +7,20 @@ import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** One line per serious or critical violation: rule, how many nodes, the first few of them. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * What axe found on the page as it is now: how many rules passed (none when it could not inspect
+ * the page) and one line per serious or critical violation: rule, how many nodes, the first few.
+ */
+export async function axeFindings(page: Page): Promise<{ passes: number; serious: string[] }> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     interface AxeResult {
+      passes: unknown[];
       violations: { id: string; impact?: string | null; nodes: { target: unknown[] }[] }[];
     }
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
+    const serious = result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map(
         (v) =>
@@ -25,5 +29,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
             .map((n) => n.target.join(' '))
             .join(' | ')}`,
       );
+    return { passes: result.passes.length, serious };
   });
+}
+
+/** One line per serious or critical violation. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  return (await axeFindings(page)).serious;
 }

@@ -4,7 +4,6 @@
 
 import { createSimsvcClient, type SimsvcClient } from '@simsvc/client';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,12 +11,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { Nginx } from '../../../tools/cluster/nginx.ts';
+import { axeFindings } from './axe';
 import { launchChromium } from './chromium';
 import { openPage, signIn, type WatchedPage } from './pages';
 import { HEAT, seed, USERS } from './seed';
 import { freePort, REPO_ROOT, startStack, type Stack } from './stack';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** The run the cross-link tests follow: the newest the seed registered, with a cache entry added here. */
 let RUN: string;
 let RUN_CACHE_KEY: string;
@@ -77,26 +76,10 @@ async function closeTabs(): Promise<void> {
 
 /** axe-core's serious and critical violations on the page as it is now. */
 async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[]; passes: unknown[] }> } }).axe;
-    interface AxeViolation {
-      id: string;
-      impact: string | null;
-      nodes: { target: unknown[] }[];
-    }
-    const results = await axe.run(document);
-    return {
-      passes: results.passes.length,
-      violations: results.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => String(n.target)) })),
-    };
-  });
+  const { passes, serious } = await axeFindings(page);
   // axe ran its rules (a page it could not inspect would pass nothing).
-  expect(violations.passes).toBeGreaterThan(10);
-  return violations.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.targets.join(' | ')}`);
+  expect(passes).toBeGreaterThan(10);
+  return serious;
 }
 
 /**
