@@ -271,9 +271,11 @@ function RunsCard({
                 ← Previous
               </button>
               <span aria-live="polite">
-                {known
-                  ? `Runs ${trail.length * PAGE_SIZE + 1}–${trail.length * PAGE_SIZE + data.count} of ${data.total}`
-                  : `${data.count} runs of ${data.total}`}
+                {page.isPlaceholderData
+                  ? 'Loading runs…'
+                  : known
+                    ? `Runs ${trail.length * PAGE_SIZE + 1}–${trail.length * PAGE_SIZE + data.count} of ${data.total}`
+                    : `${data.count} runs of ${data.total}`}
               </span>
               <button
                 type="button"
@@ -281,7 +283,8 @@ function RunsCard({
                   setTrail([...trail, state.at]);
                   update({ at: data.next_cursor ?? undefined });
                 }}
-                disabled={data.next_cursor === null}
+                // The rows on screen while the next page loads are the previous page's: their cursor would repeat it.
+                disabled={data.next_cursor === null || page.isPlaceholderData}
               >
                 Next →
               </button>
