@@ -139,6 +139,27 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
       expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
     });
 
+    it('refuses at creation a name whose normal form differs from an existing simpler one, and creates nothing', async () => {
+      const username = freshName('mimi');
+      await createUser(username, 'mimi-password').expect(201);
+      const userCount = async () =>
+        ((await svc.http().get('/users').set('X-Session-ID', admin).expect(200)).body as { total: number }).total;
+      const before = await userCount();
+      // Another case of an existing name is that name (409); letters beyond ASCII are refused at creation (400).
+      const refusals: [string, number][] = [
+        [username.toUpperCase(), 409],
+        [username.replace('i', '\u00ec'), 400],
+        [username.replace('i', 'i\u0300'), 400],
+        [username.replace('i', '\u0130'), 400],
+      ];
+      for (const [lookalike, status] of refusals) {
+        const refused = await createUser(lookalike, 'other-password', 'admin').expect(status);
+        expect(refused.body).toMatchObject({ statusCode: status, message: expect.any(String) });
+      }
+      expect(await userCount()).toBe(before);
+      await login(username.replace('i', '\u00ec'), 'other-password').expect(401);
+    });
+
     it('logs in with the NFKC form of a name (full-width letters are the same name)', async () => {
       const username = freshName('wide');
       await createUser(username, 'wide-password').expect(201);
