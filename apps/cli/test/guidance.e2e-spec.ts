@@ -155,6 +155,26 @@ describe('simsvc guides (issue 25.4–25.7)', () => {
       expect(result).toMatchObject({ code: 0, stdout: 'registered 1 (1 uploaded), skipped 0, failed 0\n' });
     });
 
+    it('with --no-upload, a run database the service cannot find (404) fails naming the path sent and the --root in force', async () => {
+      const elsewhere = join(services.sandbox, 'elsewhere-kept');
+      writeRunDatabase(join(elsewhere, 'kept-1.db'), makeRunFixture({ execution_id: 'kept-1' }));
+      const result = await services.cli(['results', 'register', elsewhere, '--root', elsewhere, '--no-upload']);
+      expect(result).toMatchObject({ code: 1, stdout: 'registered 0, skipped 0, failed 1\n' });
+      expect(result.stderr).toMatch(/^simsvc: \S+kept-1\.db: 404 /);
+      expect(result.stderr).toContain(`(sent run_db_path kept-1.db; --root ${elsewhere})`);
+      expect((await services.cli(['results', 'show', 'kept-1'])).code).not.toBe(0);
+    });
+
+    it('with --no-upload and no --root, "outside" says the root was the current directory', async () => {
+      const outside = join(services.sandbox, 'outside', 'kept-stray.db');
+      writeRunDatabase(outside, makeRunFixture({ execution_id: 'kept-stray' }));
+      const result = await services.cli(['results', 'register', outside, '--no-upload'], { cwd: services.runsRoot });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        `(sent run_db_path ${outside}; --root ${services.runsRoot}, the current directory: --root was not given)`,
+      );
+    });
+
     it('results register of a directory with no *.db says so and exits 1', async () => {
       const empty = join(services.sandbox, 'no-runs');
       mkdirSync(join(empty, 'sub'), { recursive: true });

@@ -5,7 +5,7 @@ import type { CommandContext } from '../context';
 import { consoleFilters, consoleUrl, showInConsole } from '../console-links';
 import { ExitStatus } from '../errors';
 import { barProgress, countOutcomes, lineProgress, summaryLine } from '../register/register-progress';
-import { registerRuns } from '../register/register-runs';
+import { registerRuns, type UploadPolicy } from '../register/register-runs';
 import { findRunFiles, realRoot } from '../register/run-files';
 import { parseOrderBy } from '../where/order-by';
 import { whereFilters } from '../where/where-filters';
@@ -33,6 +33,7 @@ export function registerResultsCommands(program: Command): void {
         '--upload',
         'send every file to the service (POST /runs) instead of its path; without it a file is sent only when the service cannot read it',
       )
+      .option('--no-upload', 'never send a file: one the service cannot read by its path fails, naming the path sent and the root')
       .action(withContext(register)),
     [
       'simsvc results register ./data/runs                   # npm start, from the workspace root',
@@ -133,7 +134,7 @@ async function register(
     outcomes = await registerRuns(
       client,
       files,
-      { root, rootGiven, concurrency: opts.concurrency, replace: Boolean(opts.replace), upload: Boolean(opts.upload) },
+      { root, rootGiven, concurrency: opts.concurrency, replace: Boolean(opts.replace), upload: uploadPolicy(opts.upload) },
       (outcome) => progress.outcome(outcome),
     );
   } finally {
@@ -261,4 +262,9 @@ async function download({ client, out }: CommandContext, executionId: string, op
   const saved = await downloadTo(client, executionId, opts.output);
   if (out.json) return out.document(saved);
   out.line(`${saved.file} (${saved.bytes} bytes)`);
+}
+
+/** --upload, --no-upload, or neither (upload what the service cannot read). */
+function uploadPolicy(upload: boolean | undefined): UploadPolicy {
+  return upload === undefined ? 'when-unreadable' : upload ? 'always' : 'never';
 }

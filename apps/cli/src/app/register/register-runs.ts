@@ -13,7 +13,8 @@
 // such file there, 403 outside its runs root) as the sign to upload: that file and, from then on,
 // every file after it (a service that cannot read one file of a batch rarely reads the next). A
 // file outside --root is uploaded at once (without --root, one outside the current directory is
-// first sent by its absolute path); --upload uploads every file.
+// first sent by its absolute path); --upload uploads every file; --no-upload never uploads, and a
+// file the service cannot read fails with the path sent and the root in force.
 import { SimsvcError, uploadRunDatabase, type ResultsComponents, type SimsvcClient } from '@simsvc/client';
 import { openAsBlob } from 'node:fs';
 import { RegisteredRuns } from './registered-runs';
@@ -41,9 +42,11 @@ export interface RegisterRunsOptions {
   rootGiven: boolean;
   concurrency: number;
   replace: boolean;
-  /** Upload every file instead of asking the service to read it by path. */
-  upload: boolean;
+  /** always: upload every file; when-unreadable: only files the service cannot read by path; never. */
+  upload: UploadPolicy;
 }
+
+export type UploadPolicy = 'always' | 'when-unreadable' | 'never';
 
 interface LocalRun {
   index: number;
@@ -75,7 +78,7 @@ export async function registerRuns(
     else runs.push(local);
   });
   const registered = options.replace ? undefined : await RegisteredRuns.load(client, runs);
-  const paths = new PathChoice(options.rootGiven, options.upload);
+  const paths = new PathChoice(options.rootGiven, options.upload === 'always');
 
   let next = 0;
   let fatal: unknown;
@@ -95,7 +98,12 @@ export async function registerRuns(
 }
 
 /** The file's path below the root and its run_metadata, or why it cannot be registered. */
-function readLocal(file: string, index: number, { root, rootGiven }: RegisterRunsOptions, realPaths: RealPaths): LocalRun | RunOutcome {
+function readLocal(
+  file: string,
+  index: number,
+  { root, rootGiven, upload }: RegisterRunsOptions,
+  realPaths: RealPaths,
+): LocalRun | RunOutcome {
   let path: string | undefined;
   let absolute: string;
   try {
@@ -105,6 +113,7 @@ function readLocal(file: string, index: number, { root, rootGiven }: RegisterRun
   } catch (error) {
     return failed(file, (error as Error).message);
   }
+  if (path === undefined && upload === 'never') return failed(file, `outside --root ${root} (--no-upload: not sent)`);
   try {
     return { index, file, run_db_path: path, absolute_path: absolute, ...readRunMetadata(file) };
   } catch (error) {
@@ -147,7 +156,7 @@ async function registerOne(
   run: LocalRun,
   registered: RegisteredRuns | undefined,
   paths: PathChoice,
-  { root, rootGiven }: RegisterRunsOptions,
+  { root, rootGiven, upload: policy }: RegisterRunsOptions,
 ): Promise<RunOutcome> {
   const { file, execution_id } = run;
   let run_db_path = paths.of(run);
@@ -171,7 +180,7 @@ async function registerOne(
         return register(instead);
       })
       .catch((error: unknown) => {
-        if (!cannotRead(error)) throw error;
+        if (policy === 'never' || !cannotRead(error)) throw error;
         paths.uploading = true;
         return undefined;
       });
@@ -179,9 +188,9 @@ async function registerOne(
     return { file, outcome: 'registered', execution_id, run_db_path, result };
   } catch (error) {
     if (error instanceof SimsvcError && error.status !== 401) {
-      // A 404 is the service not finding the file: say what was sent, and against which root.
+      // The service could not read the file (404, 403 outside its root): say what was sent, and against which root.
       const where =
-        error.status === 404 && run_db_path !== undefined
+        cannotRead(error) && run_db_path !== undefined
           ? ` (sent run_db_path ${run_db_path}; --root ${root}${rootGiven ? '' : ', the current directory: --root was not given'})`
           : run_db_path === undefined
             ? ' (uploaded)'
