@@ -120,6 +120,17 @@ describe('console', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps the simulations carrying every tag listed (all_tags), not any of them', async () => {
+    const { page, problems } = await tab();
+    await signIn(page, stack.consoleUrl, USERS.user);
+    await page.getByLabel('Tags').fill('pde, cfd');
+    await page.waitForURL(/tags=pde/);
+    await expect.poll(() => page.locator('.sim-item').allTextContents()).toEqual([expect.stringContaining('lattice-boltzmann')]);
+    await page.getByLabel('Tags').fill('heat, pde');
+    await expect.poll(() => page.locator('.sim-item').allTextContents()).toEqual([expect.stringContaining(HEAT)]);
+    expect(problems).toEqual([]);
+  });
+
   it('searches a simulation and opens it: schema, statistics and the executions chart', async () => {
     const { page, problems } = await tab();
     await signIn(page, stack.consoleUrl, USERS.user);

@@ -8,6 +8,7 @@ import {
   intervalFilters,
   parallelData,
   paramKind,
+  pointTooltip,
   roundBound,
   scatterData,
 } from './plot-data';
@@ -94,6 +95,24 @@ describe('plot data', () => {
       ['false', ['b']],
       ['true', ['a', 'c']],
     ]);
+  });
+
+  it("names a point's run and its plotted values in its tooltip", () => {
+    const x = axisData(hits, solver, 'string', false);
+    const y = axisData(hits, energy, 'number', false);
+    const byNumber = axisData(hits, length, 'number', false);
+    const scaled = scatterData(hits, x, y, byNumber);
+    const series = scaled.series.findIndex((s) => s.ids.includes('c'));
+    const index = scaled.series[series].ids.indexOf('c');
+    const value = scaled.series[series].points[index];
+    expect(pointTooltip(scaled, { x, y, color: byNumber }, { seriesIndex: series, dataIndex: index, value })).toBe(
+      'c\nsolver: cg\nenergy: 30\nlength: 3',
+    );
+    const byText = axisData(hits, fast, 'boolean', false);
+    const grouped = scatterData(hits, byNumber, y, byText);
+    const group = grouped.series.findIndex((s) => s.ids.includes('b'));
+    const point = { seriesIndex: group, dataIndex: grouped.series[group].ids.indexOf('b'), value: [2, -5] };
+    expect(pointTooltip(grouped, { x: byNumber, y, color: byText }, point)).toBe('b\nlength: 2\nenergy: -5\nfast: false');
   });
 
   it('leaves values ≤ 0 off a log axis and counts them', () => {

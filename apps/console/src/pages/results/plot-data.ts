@@ -127,6 +127,25 @@ export function scatterData(hits: SearchHit[], x: AxisData, y: AxisData, color?:
   return { series, color: colorInfo, plotted, leftOut };
 }
 
+/** A point's tooltip: its run id, the plotted values, and its colour parameter's value. */
+export function pointTooltip(
+  data: ScatterData,
+  axes: { x: AxisData; y: AxisData; color?: AxisData },
+  point: { seriesIndex: number; dataIndex: number; value: number[] },
+): string {
+  const text = (axis: AxisData, value: number) => (axis.kind === 'category' ? (axis.categories[value] ?? '') : formatValue(value));
+  const series = data.series[point.seriesIndex];
+  const lines = [
+    series?.ids[point.dataIndex] ?? '',
+    `${axes.x.ref.name}: ${text(axes.x, point.value[0])}`,
+    `${axes.y.ref.name}: ${text(axes.y, point.value[1])}`,
+  ];
+  if (axes.color && data.color.kind === 'scale' && point.value.length > 2)
+    lines.push(`${axes.color.ref.name}: ${formatValue(point.value[2])}`);
+  if (axes.color && data.color.kind === 'categories') lines.push(`${axes.color.ref.name}: ${series?.name ?? ''}`);
+  return lines.join('\n');
+}
+
 /** Why an axis shows nothing, in words, or undefined when it can be drawn. */
 export function axisProblem(axis: AxisData, role: 'X' | 'Y'): string | undefined {
   if (axis.kind === 'none') return `No run has a value of ${axis.ref.name}.`;

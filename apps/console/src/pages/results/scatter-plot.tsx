@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Empty } from '../../components/states';
 import { formatValue } from '../../format';
 import { InteractiveChart } from './interactive-chart';
-import { axisData, axisProblem, boxFilters, scatterData, type AxisData } from './plot-data';
+import { axisData, axisProblem, boxFilters, pointTooltip, scatterData, type AxisData } from './plot-data';
 import type { PlotRuns } from './plot-runs';
 import { MAX_POINTS } from './plot-runs';
 import type { ParamRef, ResultFilter } from './results-state';
@@ -50,7 +50,6 @@ export function ScatterPlot({
   const data = useMemo(() => scatterData(runs.hits, axes.x, axes.y, axes.color), [runs.hits, axes]);
 
   const option = useMemo(() => {
-    const valueText = (axis: AxisData, value: number) => (axis.kind === 'category' ? (axis.categories[value] ?? '') : formatValue(value));
     const axisOption = (axis: AxisData, gap: number) => ({
       type: axis.kind === 'category' ? 'category' : axis.log ? 'log' : 'value',
       data: axis.kind === 'category' ? axis.categories : undefined,
@@ -66,13 +65,7 @@ export function ScatterPlot({
       grid: { left: 64, right: scaled ? 96 : 24, top: data.color.kind === 'categories' ? 40 : 16, bottom: 52 },
       tooltip: {
         trigger: 'item',
-        formatter: (p: { seriesIndex: number; dataIndex: number; value: number[] }) => {
-          const id = data.series[p.seriesIndex]?.ids[p.dataIndex] ?? '';
-          const lines = [id, `${x.name}: ${valueText(axes.x, p.value[0])}`, `${y.name}: ${valueText(axes.y, p.value[1])}`];
-          if (color && scaled && p.value.length > 2) lines.push(`${color.name}: ${formatValue(p.value[2])}`);
-          if (color && data.color.kind === 'categories') lines.push(`${color.name}: ${data.series[p.seriesIndex]?.name ?? ''}`);
-          return lines.join('\n');
-        },
+        formatter: (p: { seriesIndex: number; dataIndex: number; value: number[] }) => pointTooltip(data, axes, p),
       },
       legend: data.color.kind === 'categories' ? { type: 'scroll', top: 0 } : undefined,
       visualMap: scale
