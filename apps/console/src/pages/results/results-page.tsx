@@ -218,6 +218,8 @@ function RunsCard({
   update: (change: Partial<ResultsViewState>) => void;
   page: {
     isPending: boolean;
+    /** The rows shown are the previous page's while this one loads. */
+    isPlaceholderData: boolean;
     error: unknown;
     data: { results: SearchHit[]; total: number; count: number; next_cursor: string | null } | undefined;
   };

@@ -109,7 +109,7 @@ export function ScatterPlot({
                 : { color: '#9ca3af', opacity: 0.6 },
       })),
     };
-  }, [data, axes, x, y, color, params]);
+  }, [data, axes, color, params]);
 
   const problem = axisProblem(axes.x, 'X') ?? axisProblem(axes.y, 'Y');
   if (runs.pending) return null;
