@@ -16,7 +16,8 @@ async function perBackend(name: string, make: (backend: Backend) => Config[]): P
   const projects = make('sqlite');
   const pg = await postgresAvailability();
   if (pg.available) projects.push(...make('postgresql'));
-  else if (process.env.SIMSVC_TEST_REQUIRE_PG === '1') throw new Error(`PostgreSQL is required (SIMSVC_TEST_REQUIRE_PG=1) but ${pg.reason}`);
+  else if (process.env.SIMSVC_TEST_REQUIRE_PG === '1')
+    throw new Error(`PostgreSQL is required (SIMSVC_TEST_REQUIRE_PG=1) but ${pg.reason}`);
   else console.warn(`[${name}] PostgreSQL tests skipped: ${pg.reason}; start PostgreSQL or set SIMSVC_TEST_PG_URL to run them.`);
   return projects;
 }

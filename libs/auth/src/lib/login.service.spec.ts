@@ -1,5 +1,12 @@
 import { SessionTokenDto } from '@simsvc/contracts';
-import { AuthUserEntity, AuthUserRepository, KnownAddressRepository, RateEventRepository, RateLimit, Reservation } from '@simsvc/persistence';
+import {
+  AuthUserEntity,
+  AuthUserRepository,
+  KnownAddressRepository,
+  RateEventRepository,
+  RateLimit,
+  Reservation,
+} from '@simsvc/persistence';
 import { usernameKey } from '@simsvc/persistence';
 import { AuthConfig } from './auth-config';
 import { KnownAddresses } from './known-addresses';
@@ -153,7 +160,11 @@ describe('LoginService', () => {
     await login('alice', 'right password', '10.0.0.1');
     await login('alice', 'wrong', '10.0.0.1').catch(() => undefined);
     const maxima = events.reserved.map((reservation) => reservation.limits.map((limit) => limit.max));
-    expect(maxima).toEqual([[MAX_LOGIN_FAILURES, MAX_USERNAME_FAILURES], [MAX_LOGIN_FAILURES, MAX_USERNAME_FAILURES], [MAX_LOGIN_FAILURES]]);
+    expect(maxima).toEqual([
+      [MAX_LOGIN_FAILURES, MAX_USERNAME_FAILURES],
+      [MAX_LOGIN_FAILURES, MAX_USERNAME_FAILURES],
+      [MAX_LOGIN_FAILURES],
+    ]);
   });
 
   it('refuses with the wait until a settled failure leaves its window, without checking the password', async () => {

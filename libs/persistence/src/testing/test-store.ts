@@ -16,7 +16,8 @@ export interface TestStore {
 /** The backend of this jest project (`<name>:medium:sqlite` or `<name>:medium:postgresql`). */
 export function mediumTierBackend(): Backend {
   const backend = process.env['SIMSVC_TEST_BACKEND'];
-  if (backend !== 'sqlite' && backend !== 'postgresql') throw new Error('a medium-tier spec runs in a <name>:medium:<backend> jest project');
+  if (backend !== 'sqlite' && backend !== 'postgresql')
+    throw new Error('a medium-tier spec runs in a <name>:medium:<backend> jest project');
   return backend;
 }
 

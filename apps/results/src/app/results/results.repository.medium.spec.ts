@@ -81,7 +81,10 @@ describe('results repositories', () => {
     it('stores many in one go, telling which execution_ids were known', async () => {
       await register(result('run-1', { x: 1 }));
       const updated = await results.storeMany(
-        ['run-1', 'run-2', 'run-3'].map((id, n) => ({ result: result(id, { x: 10 + n }), parameters: parameterRows(result(id, { x: 10 + n })) })),
+        ['run-1', 'run-2', 'run-3'].map((id, n) => ({
+          result: result(id, { x: 10 + n }),
+          parameters: parameterRows(result(id, { x: 10 + n })),
+        })),
         NOW,
       );
       expect(updated).toEqual([true, false, false]);

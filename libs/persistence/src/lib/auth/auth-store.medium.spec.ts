@@ -13,7 +13,13 @@ import { RateEventRepository, RateLimit } from './rate-event.repository';
 const NOW = 1_800_000_000_000_000;
 const SECOND = 1_000_000;
 
-const newUser = (username: string, role = 'user'): NewAuthUser => ({ username, email: null, role, passwordHash: 'scrypt$old', createdAt: NOW });
+const newUser = (username: string, role = 'user'): NewAuthUser => ({
+  username,
+  email: null,
+  role,
+  passwordHash: 'scrypt$old',
+  createdAt: NOW,
+});
 const allow =
   (endSessions: boolean): UserChangeJudge =>
   () => ({ allowed: true, endSessions });
