@@ -9,6 +9,9 @@ module.exports = {
   ...nxPreset,
   testEnvironment: 'node',
   testMatch: ['**/?(*.)+(spec|e2e-spec).ts'],
+  // Medium specs (*.medium.spec.ts) need a database: they run in the <name>:medium:<backend>
+  // projects of tools/testing/service-jest-config.ts, never with the unit specs.
+  testPathIgnorePatterns: ['/node_modules/', '\\.medium\\.spec\\.ts$'],
   transform: {
     '^.+\\.[cm]?[tj]s$': [
       '@swc/jest',

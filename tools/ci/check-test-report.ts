@@ -1,6 +1,7 @@
-// Fails when a test failed or was skipped, or when a required project (every service on both
-// backends, every lib) ran no test, or (with --node-major N) when the run was not on Node.js N.
-// Prints the plain closing line CI reads.
+// Fails when a test failed or was skipped, when a required project (every service on both
+// backends, every lib, every medium tier on both backends) ran no test, when a project's
+// PostgreSQL run left out a spec file its SQLite run ran (or the other way round), or (with
+// --node-major N) when the run was not on Node.js N. Prints the plain closing line CI reads.
 //   node tools/ci/check-test-report.ts <summary.json> [--node-major 24]
 import fs from 'node:fs';
 import type { TestSummary } from './project-reporter.ts';
@@ -9,6 +10,7 @@ const REQUIRED_PROJECTS = [
   ...['auth', 'contracts', 'persistence', 'platform', 'run-database', 'testing'],
   ...['cache', 'catalog', 'results'].flatMap((service) => [service, `${service}:sqlite`, `${service}:postgresql`]),
   ...['client', 'client:sqlite', 'client:postgresql'],
+  ...['cache', 'results', 'persistence'].flatMap((project) => [`${project}:medium:sqlite`, `${project}:medium:postgresql`]),
 ];
 
 const [summaryFile, ...options] = process.argv.slice(2);
@@ -31,6 +33,13 @@ for (const [name, counts] of Object.entries(projects)) {
 }
 for (const project of REQUIRED_PROJECTS) {
   if (!projects[project] || projects[project].passed === 0) problems.push(`${project}: no test ran`);
+}
+for (const [name, counts] of Object.entries(projects)) {
+  if (!name.endsWith(':sqlite')) continue;
+  const postgresql = `${name.slice(0, -':sqlite'.length)}:postgresql`;
+  const missing = (from: string[], to: string[] | undefined) => from.filter((file) => !to?.includes(file));
+  for (const file of missing(counts.files, projects[postgresql]?.files)) problems.push(`${postgresql}: ${file} did not run`);
+  for (const file of missing(projects[postgresql]?.files ?? [], counts.files)) problems.push(`${name}: ${file} did not run`);
 }
 if (totals.failed > 0) problems.push(`${totals.failed} tests failed`);
 if (expectedNodeMajor !== undefined && Number(/^v(\d+)\./.exec(node)?.[1]) !== expectedNodeMajor) {

@@ -1,4 +1,4 @@
-// Jest setup file of the `<service>:postgresql` e2e projects (see service-jest-config.ts).
+// Jest setup file of the `<service>:postgresql` e2e projects and the `<name>:medium:postgresql` projects (see service-jest-config.ts).
 process.env.SIMSVC_TEST_BACKEND = 'postgresql';
 
 export {};

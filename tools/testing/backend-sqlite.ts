@@ -1,4 +1,4 @@
-// Jest setup file of the `<service>:sqlite` e2e projects (see service-jest-config.ts).
+// Jest setup file of the `<service>:sqlite` e2e projects and the `<name>:medium:sqlite` projects (see service-jest-config.ts).
 process.env.SIMSVC_TEST_BACKEND = 'sqlite';
 
 export {};

@@ -63,7 +63,7 @@ export class ResultsService {
 
   /**
    * An execution_id registered already is updated in place, as sim2l does (contract §7);
-   * `replace` is accepted from older callers and changes nothing.
+   * `replace` is accepted (contract §7) and changes nothing.
    */
   registerDirect(request: RegisterDirectDto): Promise<RegisterResultResponse> {
     return this.store(resultFromBody(request));

@@ -1,0 +1,2 @@
+export * from './scratch-database';
+export * from './test-store';
