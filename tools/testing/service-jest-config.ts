@@ -3,7 +3,7 @@
 // SIMSVC_TEST_REQUIRE_PG=1 (CI), where an unreachable server fails the run instead.
 import path from 'node:path';
 import type { Config } from 'jest';
-import { postgresAvailability } from './postgres-availability.ts';
+import { postgresAvailability, postgresGlobals } from './postgres-availability.ts';
 
 type Backend = 'sqlite' | 'postgresql';
 
@@ -18,7 +18,14 @@ export function serviceJestConfig(service: string, projectDir: string): () => Pr
   });
 
   return async () => {
-    const projects: Config[] = [{ ...base, displayName: service, testMatch: ['<rootDir>/src/**/*.spec.ts'] }, e2e('sqlite')];
+    // Unit specs include repository specs, on SQLite and (SIMSVC_PG_AVAILABLE) PostgreSQL.
+    const unit: Config = {
+      ...base,
+      displayName: service,
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      globals: await postgresGlobals(service),
+    };
+    const projects: Config[] = [unit, e2e('sqlite')];
     const pg = await postgresAvailability();
     if (pg.available) projects.push(e2e('postgresql'));
     else if (process.env.SIMSVC_TEST_REQUIRE_PG === '1')
