@@ -10,7 +10,7 @@ const REQUIRED_PROJECTS = [
   ...['auth', 'contracts', 'persistence', 'platform', 'run-database', 'testing'],
   ...['cache', 'catalog', 'results'].flatMap((service) => [service, `${service}:sqlite`, `${service}:postgresql`]),
   ...['client', 'client:sqlite', 'client:postgresql'],
-  ...['cache', 'results', 'persistence'].flatMap((project) => [`${project}:medium:sqlite`, `${project}:medium:postgresql`]),
+  ...['cache', 'catalog', 'results', 'persistence'].flatMap((project) => [`${project}:medium:sqlite`, `${project}:medium:postgresql`]),
 ];
 
 const [summaryFile, ...options] = process.argv.slice(2);

@@ -202,21 +202,17 @@ describe('search (contract §5)', () => {
     expect(svc.nestApp.get(SnapshotReader).sqliteWorkerCount).toBe(expected);
   });
 
-  // Pages are sent from each simulation's stored document (see the documents migration).
-  it('sends the same simulations as GET, also for rows an older service version wrote without a current document', async () => {
+  // Pages and GET write each simulation from its columns (simulationJson).
+  it('sends the same simulations as GET, also for rows an older service version changed', async () => {
     const word = marker();
     const older = await registerSimulation(svc, { description: `first ${word}` });
     const inserted = await registerSimulation(svc, { description: `second ${word}` });
     const current = await registerSimulation(svc, { description: `third ${word}` });
     const db = svc.nestApp.get<StoreDatabase>(storeDatabaseToken(CATALOG_STORE));
-    // A PATCH by an older version changes columns and updated_at, not the document; its INSERT leaves no document.
+    // A PATCH by an older version changes columns and updated_at.
     await db.execute(
       { name: 'test_older_patch', sql: `UPDATE catalog_simulations SET description = $2, updated_at = updated_at + 1 WHERE id = $1` },
       [older.id, `first ${word}, changed by an older version`],
-    );
-    await db.execute(
-      { name: 'test_older_insert', sql: 'UPDATE catalog_simulations SET document = NULL, document_of = NULL WHERE id = $1' },
-      [inserted.id],
     );
 
     const viaGet = async (sim: { name: string; version: string }) =>

@@ -1,6 +1,7 @@
 import type { NamedStatement } from '@simsvc/persistence';
 import { TERMINAL_STATUSES } from './executions/execution-status';
 import { LATEST_ORDER } from './simulations/search-query.builder';
+import { simulationRecordColumns } from './simulations/simulation.record';
 
 // The catalog's hand-tuned SQL: the measured hot paths of `npm run bench -- catalog` (10,000
 // simulations, 100,000 executions, 8 connections; figures p50 / p99 ms and req/s of the catalog
@@ -10,15 +11,9 @@ import { LATEST_ORDER } from './simulations/search-query.builder';
 // Search pages — `simulations/search-query.builder.ts` (searchPage, versionsPage) composes them
 // from the criteria (token count, tags, status): scenarios "search, one token" SQLite 1 / 5 ms
 // (3,775 req/s), PostgreSQL 3 / 13 ms (2,076 req/s); "search, token + tag" SQLite 2 / 6 ms
-// (2,883 req/s), PostgreSQL 3 / 13 ms (2,086 req/s). The database writes each page's JSON
-// (string_agg of stored documents), which the query builder cannot express, and SQLite reads them
-// in a worker thread (SnapshotReader).
-
-/** catalog_simulations columns as the entity's properties (SimulationRecord), for raw SELECTs. */
-const SIMULATION_RECORD = `id, name, version, version_sort_key AS "versionSortKey", status, created_at AS "createdAt",
-  updated_at AS "updatedAt", author, description, tags, input_schema AS "inputSchema", output_schema AS "outputSchema",
-  installation_id AS "installationId", workflow_type AS "workflowType", workflow_hash AS "workflowHash",
-  workflow_bundle AS "workflowBundle", dependencies, metadata, auto_approve AS "autoApprove", visibility, license`;
+// (2,883 req/s), PostgreSQL 3 / 13 ms (2,086 req/s). A page and the number of all matches are
+// one statement (which the query builder cannot express), and SQLite reads it in a worker thread
+// (SnapshotReader).
 
 /**
  * The highest version of a name: one probe of the (name, version_sort_key, id) index. Scenario
@@ -27,7 +22,7 @@ const SIMULATION_RECORD = `id, name, version, version_sort_key AS "versionSortKe
  */
 export const LATEST_SIMULATION: NamedStatement = {
   name: 'catalog_latest_simulation',
-  sql: `SELECT ${SIMULATION_RECORD} FROM catalog_simulations WHERE name = $1 ORDER BY ${LATEST_ORDER} LIMIT 1`,
+  sql: `SELECT ${simulationRecordColumns()} FROM catalog_simulations WHERE name = $1 ORDER BY ${LATEST_ORDER} LIMIT 1`,
 };
 
 const FINISHED = TERMINAL_STATUSES.map((status) => `'${status}'`).join(', ');
@@ -69,14 +64,14 @@ export const EXECUTION_STATS: NamedStatement = {
 
 /**
  * A new simulation: its id, or no row when (name, version) is registered (on PostgreSQL also by a
- * registration committed concurrently). created_at, updated_at and document_of are one time ($5).
+ * registration committed concurrently). created_at and updated_at are one time ($5).
  */
 export const REGISTER_SIMULATION: NamedStatement = {
   name: 'catalog_register_simulation',
-  sql: `INSERT INTO catalog_simulations (name, version, version_sort_key, status, created_at, updated_at, document_of, author,
-      description, tags, input_schema, output_schema, document, installation_id, workflow_type, workflow_hash, workflow_bundle,
-      dependencies, metadata, auto_approve, visibility, license)
-    VALUES ($1, $2, $3, $4, $5, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+  sql: `INSERT INTO catalog_simulations (name, version, version_sort_key, status, created_at, updated_at, author, description,
+      tags, input_schema, output_schema, installation_id, workflow_type, workflow_hash, workflow_bundle, dependencies, metadata,
+      auto_approve, visibility, license)
+    VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
     ON CONFLICT (name, version) DO NOTHING RETURNING id`,
 };
 

@@ -23,46 +23,42 @@ describe('search query builder', () => {
       ['tokens, tags, every tag and status', criteria({ tokens: ['heat', 'ab'], tags: ['pde'], allTags: ['rod'], status: 'deprecated' })],
     ])('%s: every placeholder has its parameter, and limit and offset come last', (_name, given) => {
       const page = searchPage({ ...given, limit: 7, offset: 11 }, backend);
-      for (const statement of [page.json, page.rows]) {
-        expect(highestPlaceholder(statement.sql as string)).toBe(page.params.length);
-      }
+      expect(highestPlaceholder(page.statement.sql as string)).toBe(page.params.length);
       expect(page.params.slice(-2)).toEqual([7, 11]);
     });
 
-    it('names the json and rows forms of a page apart', () => {
+    it('reads the total with the page, also when the page is empty', () => {
       const page = searchPage(criteria({ tokens: ['heat'] }), backend);
-      expect(page.json.name).not.toBe(page.rows.name);
-      expect(page.json.sql).toContain('string_agg');
-      expect(page.rows.sql).toContain('CASE WHEN s.document_of = s.updated_at THEN s.document END');
+      expect(page.statement.sql).toContain('SELECT t.total, s.* FROM (SELECT (SELECT COUNT(*) FROM matched) AS total) t LEFT JOIN');
     });
 
     it('browses without touching the search index: the first limit + offset names, then their versions', () => {
       const page = searchPage(criteria({ limit: 20, offset: 40 }), backend);
-      expect(page.json.sql).not.toContain('catalog_search_terms');
-      expect(page.json.sql).toContain('GROUP BY b.name ORDER BY name_newest DESC LIMIT $1');
+      expect(page.statement.sql).not.toContain('catalog_search_terms');
+      expect(page.statement.sql).toContain('GROUP BY b.name ORDER BY name_newest DESC LIMIT $1');
       expect(page.params).toEqual([60, 20, 40]);
     });
 
     it('orders by matching tags, matching tokens, the newest registration of the name, then the highest version', () => {
       const order = 'ORDER BY s.tag_score DESC, s.score DESC, s.name_newest DESC, s.version_sort_key DESC, s.id DESC';
-      expect(searchPage(criteria({ tokens: ['heat', 'rod'] }), backend).json.sql).toContain(order);
-      expect(searchPage(criteria(), backend).json.sql).toContain(order);
-      expect(searchPage(criteria({ tokens: ['heat'] }), backend).json.sql).toContain(
+      expect(searchPage(criteria({ tokens: ['heat', 'rod'] }), backend).statement.sql).toContain(order);
+      expect(searchPage(criteria(), backend).statement.sql).toContain(order);
+      expect(searchPage(criteria({ tokens: ['heat'] }), backend).statement.sql).toContain(
         '(SELECT MAX(n.id) FROM catalog_simulations AS n WHERE n.name = c.name)',
       );
     });
 
     it('filters by status with the status as a parameter', () => {
       const page = searchPage(criteria({ tokens: ['heat'], status: 'deprecated' }), backend);
-      expect(page.json.sql).toContain('c.status = $');
+      expect(page.statement.sql).toContain('c.status = $');
       expect(page.params).toContain('deprecated');
     });
 
     it('without tokens, takes the candidates from the tag index: any of tags counted, every one of all_tags checked', () => {
       const page = searchPage(criteria({ tags: ['a', 'b'], allTags: ['c', 'd', 'e'] }), backend);
-      expect(page.json.sql).toContain('COUNT(*) AS tag_score FROM catalog_simulation_tags AS g');
+      expect(page.statement.sql).toContain('COUNT(*) AS tag_score FROM catalog_simulation_tags AS g');
       const list = (n: number) => (backend === 'postgresql' ? `= ANY ($${n}::text[])` : `IN (SELECT value FROM json_each($${n}))`);
-      expect(page.json.sql).toContain(`WHERE g.simulation_id = m.id AND g.tag ${list(2)}) = $3`);
+      expect(page.statement.sql).toContain(`WHERE g.simulation_id = m.id AND g.tag ${list(2)}) = $3`);
       const lists =
         backend === 'postgresql'
           ? [
@@ -71,13 +67,15 @@ describe('search query builder', () => {
             ]
           : [JSON.stringify(['a', 'b']), JSON.stringify(['c', 'd', 'e'])];
       expect(page.params.slice(0, 3)).toEqual([...lists, 3]);
-      expect(searchPage(criteria({ allTags: ['c', 'd'] }), backend).json.sql).toContain('GROUP BY g.simulation_id HAVING COUNT(*) = $2');
+      expect(searchPage(criteria({ allTags: ['c', 'd'] }), backend).statement.sql).toContain(
+        'GROUP BY g.simulation_id HAVING COUNT(*) = $2',
+      );
     });
 
     it('with tokens, counts the tags per matching simulation', () => {
       const page = searchPage(criteria({ tokens: ['heat'], tags: ['a'] }), backend);
       const list = backend === 'postgresql' ? '= ANY ($2::text[])' : 'IN (SELECT value FROM json_each($2))';
-      expect(page.json.sql).toContain(
+      expect(page.statement.sql).toContain(
         `(SELECT COUNT(*) FROM catalog_simulation_tags AS g WHERE g.simulation_id = m.id AND g.tag ${list}) > 0`,
       );
     });
@@ -86,22 +84,22 @@ describe('search query builder', () => {
   it('SQLite: long tokens as GLOB patterns, short ones as they are, tags as JSON', () => {
     const page = searchPage(criteria({ tokens: ['heat', 'ab', 'r*d'], tags: ['pde'] }), 'sqlite');
     expect(page.params.slice(0, 3)).toEqual([JSON.stringify(['*heat*', '*r[*]d*']), JSON.stringify(['ab']), JSON.stringify(['pde'])]);
-    expect(page.json.sql).toContain('catalog_search_terms_fts');
-    expect(page.json.sql).toContain('instr(v.term, t.value)');
+    expect(page.statement.sql).toContain('catalog_search_terms_fts');
+    expect(page.statement.sql).toContain('instr(v.term, t.value)');
   });
 
   it('PostgreSQL: one parameter per token, trigram tokens first as LIKE patterns, tags as an array', () => {
     const page = searchPage(criteria({ tokens: ['ab', 'he%t'], tags: ['pde', 'heat'] }), 'postgresql');
     expect(page.params.slice(0, 3)).toEqual(['%he\\%t%', 'ab', ['pde', 'heat']]);
-    expect(page.json.sql).toContain('term LIKE $1');
-    expect(page.json.sql).toContain('strpos(term, $2) > 0');
-    expect(page.json.sql).toContain('g.tag = ANY ($3::text[])');
+    expect(page.statement.sql).toContain('term LIKE $1');
+    expect(page.statement.sql).toContain('strpos(term, $2) > 0');
+    expect(page.statement.sql).toContain('g.tag = ANY ($3::text[])');
   });
 
   it('pages the versions of a name, highest first, counting them all', () => {
     const page = versionsPage('heat', 10, 20);
     expect(page.params).toEqual(['heat', 10, 20]);
-    expect(page.json.sql).toContain('ORDER BY version_sort_key DESC, id DESC LIMIT $2 OFFSET $3');
-    expect(page.json.sql).toContain('(SELECT COUNT(*) FROM catalog_simulations WHERE name = $1) AS total');
+    expect(page.statement.sql).toContain('ORDER BY version_sort_key DESC, id DESC LIMIT $2 OFFSET $3');
+    expect(page.statement.sql).toContain('(SELECT COUNT(*) FROM catalog_simulations WHERE name = $1) AS total');
   });
 });

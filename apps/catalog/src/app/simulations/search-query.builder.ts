@@ -1,6 +1,7 @@
 import { SimulationStatus } from '@simsvc/contracts';
 import type { Backend, NamedStatement } from '@simsvc/persistence';
 import { globSubstringPattern, likeSubstringPattern, usesTrigramIndex } from './search-terms';
+import { simulationRecordColumns } from './simulation.record';
 
 // The SQL of the pages of simulations (search, browse, versions), composed from the criteria and
 // nothing else: pure, so that its shapes and parameter numbering are unit-tested. The repository
@@ -21,13 +22,12 @@ export interface SearchCriteria {
 }
 
 /**
- * One page in its two forms, over the same parameters: `json` has the database write the page
- * (one row: json, stale, total); `rows` reads the page's rows (id, current document or NULL), for
- * the rare page holding a document that is not current.
+ * One page: its statement reads the number of all matches (`total`, on every row) and the page's
+ * simulations in page order, as SimulationRecord columns; an empty page is one row whose `id` is
+ * NULL, so that the total is read in the same statement (one snapshot).
  */
-export interface PageStatements {
-  json: NamedStatement;
-  rows: NamedStatement;
+export interface PageStatement {
+  statement: NamedStatement;
   params: unknown[];
 }
 
@@ -35,51 +35,31 @@ export interface PageStatements {
 // they cannot be reordered by a clock step, and ordering by them needs no extra column).
 export const LATEST_ORDER = 'version_sort_key DESC, id DESC';
 
-/** Columns a page's rows need for documentColumns and pageJsonColumns. */
-const pageRowColumns = (alias: string) => `${alias}.id, ${alias}.document, ${alias}.document_of, ${alias}.updated_at`;
-
-/** A page's SELECT list: the id and the document while it is current (else NULL: see the documents migration). */
-const documentColumns = (alias: string) =>
-  `${alias}.id, CASE WHEN ${alias}.document_of = ${alias}.updated_at THEN ${alias}.document END AS document`;
-
 /**
- * A page's SELECT list when the database writes the page (one row, over the page's rows `alias`):
- * `json`, the JSON array of the documents in `order` with their ids put first as simulationJson
- * does, and `stale`, how many rows have no current document (their part of `json` is wrong).
- * One string leaves the database instead of fifty rows, and nothing is left to splice. Measured per
- * 50-item page: SQLite, copying from the read worker to the main thread 80 -> 20 µs; PostgreSQL, the
- * service's CPU 620 -> 360 µs (one row to parse), the database's unchanged.
+ * A PageStatement named `name` over `pageRows`, a SELECT of one page's simulations `r` (and the
+ * columns `order` names), under the common table expressions `withClause`; `total` counts all
+ * matches. The total is the left side of the join so that an empty page still gives it.
  */
-function pageJsonColumns(alias: string, order: string): string {
-  const item = `'{"id":' || ${alias}.id || ',' || substr(${alias}.document, 2)`;
-  return `'[' || COALESCE(string_agg(${item}, ',' ORDER BY ${order}), '') || ']' AS json,
-    COUNT(*) FILTER (WHERE ${alias}.document_of IS DISTINCT FROM ${alias}.updated_at) AS stale`;
-}
-
-/**
- * PageStatements named `name` over `pageRows`, a SELECT of pageRowColumns (and the columns `order`
- * names) of one page, under the common table expressions `withClause`; `total` counts all matches.
- */
-function pageStatements(
+function pageStatement(
   name: string,
   parts: { withClause?: string; pageRows: string; order: string; total: string; params: unknown[] },
-): PageStatements {
+): PageStatement {
   const prefix = parts.withClause ? `${parts.withClause} ` : '';
   return {
-    json: {
-      name: `${name}_json`,
-      sql: `${prefix}SELECT ${pageJsonColumns('s', parts.order)}, (${parts.total}) AS total FROM (${parts.pageRows}) s`,
+    statement: {
+      name,
+      sql: `${prefix}SELECT t.total, s.* FROM (SELECT (${parts.total}) AS total) t LEFT JOIN (${parts.pageRows}) s ON true
+        ORDER BY ${parts.order}`,
     },
-    rows: { name: `${name}_rows`, sql: `${prefix}SELECT ${documentColumns('s')} FROM (${parts.pageRows}) s ORDER BY ${parts.order}` },
     params: parts.params,
   };
 }
 
 /** The versions of one name, highest first. */
-export function versionsPage(name: string, limit: number, offset: number): PageStatements {
-  return pageStatements('catalog_versions', {
-    pageRows: `SELECT ${pageRowColumns('v')}, v.version_sort_key FROM catalog_simulations v
-        WHERE v.name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
+export function versionsPage(name: string, limit: number, offset: number): PageStatement {
+  return pageStatement('catalog_versions', {
+    pageRows: `SELECT ${simulationRecordColumns('r')}, r.version_sort_key FROM catalog_simulations r
+        WHERE r.name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
     order: 's.version_sort_key DESC, s.id DESC',
     total: 'SELECT COUNT(*) FROM catalog_simulations WHERE name = $1',
     params: [name, limit, offset],
@@ -94,7 +74,7 @@ export function versionsPage(name: string, limit: number, offset: number): PageS
  * newest registration, a name's versions highest first ("latest" as GET /simulations/{name}
  * picks it), ties newest first.
  */
-export function searchPage(criteria: SearchCriteria, backend: Backend): PageStatements {
+export function searchPage(criteria: SearchCriteria, backend: Backend): PageStatement {
   const params: unknown[] = [];
   const param = (value: unknown): string => {
     params.push(value);
@@ -126,14 +106,14 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
   const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
   const limit = param(criteria.limit);
   const offset = param(criteria.offset);
-  return pageStatements('catalog_search', {
+  return pageStatement('catalog_search', {
     // CROSS JOIN fixes the join order: candidates outermost, each probing the primary key.
     withClause: `WITH scored AS MATERIALIZED (${scored}),
         matched AS MATERIALIZED (SELECT m.id, m.score, ${anyTags} AS tag_score, c.version_sort_key,
             (SELECT MAX(n.id) FROM catalog_simulations AS n WHERE n.name = c.name) AS name_newest
           FROM scored AS m CROSS JOIN catalog_simulations AS c WHERE c.id = m.id ${where}),
         page AS (SELECT * FROM matched ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
-    pageRows: `SELECT ${pageRowColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+    pageRows: `SELECT ${simulationRecordColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: 'SELECT COUNT(*) FROM matched',
@@ -149,19 +129,19 @@ const rankOrder = (alias: string) =>
  * highest first. Only the first limit + offset names are joined to their versions (each name has
  * at least one, so they hold the page); the names come from one pass over the (name, …, id) index.
  */
-function browse(criteria: SearchCriteria, param: (value: unknown) => string, params: unknown[]): PageStatements {
+function browse(criteria: SearchCriteria, param: (value: unknown) => string, params: unknown[]): PageStatement {
   const status = criteria.status === undefined ? undefined : param(criteria.status);
   const ofStatus = (alias: string) => (status === undefined ? '' : `WHERE ${alias}.status = ${status}`);
   const names = param(criteria.limit + criteria.offset);
   const limit = param(criteria.limit);
   const offset = param(criteria.offset);
-  return pageStatements('catalog_browse', {
+  return pageStatement('catalog_browse', {
     withClause: `WITH names AS MATERIALIZED (SELECT b.name, MAX(b.id) AS name_newest FROM catalog_simulations AS b ${ofStatus('b')}
           GROUP BY b.name ORDER BY name_newest DESC LIMIT ${names}),
         page AS (SELECT c.id, 0 AS score, 0 AS tag_score, n.name_newest, c.version_sort_key
           FROM names AS n CROSS JOIN catalog_simulations AS c WHERE c.name = n.name ${status === undefined ? '' : `AND c.status = ${status}`}
           ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
-    pageRows: `SELECT ${pageRowColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+    pageRows: `SELECT ${simulationRecordColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: `SELECT COUNT(*) FROM catalog_simulations AS t ${ofStatus('t')}`,

@@ -5,13 +5,11 @@ import {
   RegisterSimulationDto,
   SimulationProvenanceDto,
   SimulationStatus,
-  StoredSimulation,
 } from '@simsvc/contracts';
 import { bodyShapeProblem, restoreDataKeys, setAsideDataKeys, validationMessages } from '@simsvc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { SchemaGivenTwice } from './simulation.errors';
-import type { PROVENANCE_FIELDS } from './simulation.record';
 
 /** A simulation to register, normalized: defaults applied, schemas and tags in stored form. */
 export interface NewSimulation {
@@ -27,9 +25,18 @@ export interface NewSimulation {
 }
 
 /** sim2l's provenance fields as catalog_simulations stores them: the JSON ones as JSON text. */
-export type StoredProvenance = Omit<Pick<StoredSimulation, (typeof PROVENANCE_FIELDS)[number]>, 'auto_approve'> & {
+export interface StoredProvenance {
+  installation_id: string | null;
+  workflow_type: string | null;
+  workflow_hash: string | null;
+  /** JSON text, or null when none was given; so are dependencies and metadata. */
+  workflow_bundle: string | null;
+  dependencies: string | null;
+  metadata: string | null;
   auto_approve: boolean;
-};
+  visibility: string | null;
+  license: string | null;
+}
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 

@@ -1,14 +1,41 @@
-import { StoredSimulation } from '@simsvc/contracts';
+import { formatTimestamp } from '@simsvc/contracts';
 import { CatalogSimulationEntity } from '@simsvc/persistence';
 import { StoredProvenance } from './simulation-registration';
 
-/** A row of catalog_simulations as the repositories return it (its document left out). */
-export type SimulationRecord = Omit<CatalogSimulationEntity, 'document' | 'documentOf'>;
+/** A row of catalog_simulations as the repositories return it. */
+export type SimulationRecord = CatalogSimulationEntity;
 
-/** A simulation on a page (search, versions): its id and its document (see simulationDocument). */
-export interface SimulationDocumentRow {
-  id: number;
-  document: string;
+const RECORD_PROPERTIES: readonly (keyof SimulationRecord)[] = [
+  'id',
+  'name',
+  'version',
+  'versionSortKey',
+  'status',
+  'createdAt',
+  'updatedAt',
+  'author',
+  'description',
+  'tags',
+  'inputSchema',
+  'outputSchema',
+  'installationId',
+  'workflowType',
+  'workflowHash',
+  'workflowBundle',
+  'dependencies',
+  'metadata',
+  'autoApprove',
+  'visibility',
+  'license',
+];
+
+/** The SELECT list of a SimulationRecord from catalog_simulations (as `alias`, if given), for raw SQL. */
+export function simulationRecordColumns(alias?: string): string {
+  const prefix = alias ? `${alias}.` : '';
+  return RECORD_PROPERTIES.map((property) => {
+    const column = property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    return column === property ? `${prefix}${column}` : `${prefix}${column} AS "${property}"`;
+  }).join(', ');
 }
 
 /** A page of simulations as its JSON array text, and the number of all matches. */
@@ -16,19 +43,6 @@ export interface JsonPage {
   json: string;
   total: number;
 }
-
-/** sim2l's provenance fields, as the API and the sync queue's stored registrations name them. */
-export const PROVENANCE_FIELDS = [
-  'installation_id',
-  'workflow_type',
-  'workflow_hash',
-  'workflow_bundle',
-  'dependencies',
-  'metadata',
-  'auto_approve',
-  'visibility',
-  'license',
-] as const;
 
 /** The provenance columns of a record, by their API names. */
 export function provenanceOf(record: SimulationRecord): StoredProvenance {
@@ -73,20 +87,24 @@ export function provenanceColumns(
   };
 }
 
-/** A record in the contract's stored form (the input of toSimulationResponse and simulationDocument). */
-export function storedSimulation(record: SimulationRecord): StoredSimulation {
-  return {
-    id: record.id,
-    name: record.name,
-    version: record.version,
-    status: record.status as StoredSimulation['status'],
-    created_at: record.createdAt,
-    updated_at: record.updatedAt,
-    author: record.author,
-    description: record.description,
-    tags: record.tags,
-    input_schema: record.inputSchema,
-    output_schema: record.outputSchema,
-    ...provenanceOf(record),
-  };
+/**
+ * The simulation's API response (SimulationResponse) as JSON text, from its columns: the one
+ * mapping of a simulation to its response, for single simulations and pages alike. Written field
+ * by field with the stored JSON (tags, schemas, provenance, all written by JSON.stringify) spliced
+ * in as it is, so that no schema is parsed and serialised again; equal to JSON.stringify of the
+ * response object (see the spec).
+ */
+export function simulationJson(record: SimulationRecord): string {
+  const text = JSON.stringify;
+  return (
+    `{"id":${record.id},"name":${text(record.name)},"version":${text(record.version)},` +
+    `"description":${text(record.description)},"author":${text(record.author)},` +
+    `"tags":${record.tags},"input_schema":${record.inputSchema},"output_schema":${record.outputSchema},` +
+    `"status":${text(record.status)},"created_at":"${formatTimestamp(record.createdAt)}",` +
+    `"updated_at":"${formatTimestamp(record.updatedAt)}","installation_id":${text(record.installationId)},` +
+    `"workflow_type":${text(record.workflowType)},"workflow_hash":${text(record.workflowHash)},` +
+    `"workflow_bundle":${record.workflowBundle ?? 'null'},"dependencies":${record.dependencies ?? 'null'},` +
+    `"metadata":${record.metadata ?? 'null'},"auto_approve":${Boolean(record.autoApprove)},` +
+    `"visibility":${text(record.visibility)},"license":${text(record.license)}}`
+  );
 }

@@ -28,11 +28,16 @@ export function pageBody<T>(response: Response, page: ResponsePage<T>): T[] {
   return page.items;
 }
 
-/** pageBody for a page already written as JSON text: sent as it is, with its JSON content type. */
+/** A body already written as JSON text (see simulationJson): sent as it is, with its JSON content type. */
+function jsonBody(response: Response, json: string): string {
+  response.type('json');
+  return json;
+}
+
+/** pageBody for a page already written as JSON text. */
 function jsonPageBody(response: Response, page: JsonPage): string {
   response.setHeader(TOTAL_COUNT_HEADER, String(page.total));
-  response.type('json');
-  return page.json;
+  return jsonBody(response, page.json);
 }
 
 @ApiTags('simulations')
@@ -45,8 +50,8 @@ export class SimulationsController {
   @ApiOperation({ summary: 'Register a simulation tool version' })
   @ApiCreatedResponse({ type: SimulationResponse })
   @ApiErrors(400, 401, 403, 413, 415, 503, { 409: '(name, version) already registered' })
-  register(@Body() body: RegisterSimulationDto): Promise<SimulationResponse> {
-    return this.simulations.register(body);
+  async register(@Body() body: RegisterSimulationDto, @Res({ passthrough: true }) response: Response): Promise<string> {
+    return jsonBody(response, await this.simulations.register(body));
   }
 
   // Declared before `:name` so that `search` is never taken for a name (it is reserved).
@@ -73,8 +78,12 @@ export class SimulationsController {
   @ApiOperation({ summary: 'One version of a simulation; without version the latest (highest semantic version, else newest registration)' })
   @ApiOkResponse({ type: SimulationResponse })
   @ApiErrors(400, 401, 403, 503, { 404: 'no such name or version' })
-  get(@Param('simulation', SimulationNamePipe) name: string, @Query() query: SimulationVersionQueryDto): Promise<SimulationResponse> {
-    return this.simulations.get(name, query.version);
+  async get(
+    @Param('simulation', SimulationNamePipe) name: string,
+    @Query() query: SimulationVersionQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    return jsonBody(response, await this.simulations.get(name, query.version));
   }
 
   @Get(':name/versions')
@@ -97,8 +106,12 @@ export class SimulationsController {
   @ApiOperation({ summary: 'Change description, author, tags, schemas or status (name and version cannot change)' })
   @ApiOkResponse({ type: SimulationResponse })
   @ApiErrors(400, 401, 403, 413, 415, 503, { 404: 'no such simulation' })
-  update(@IdParam('simulation id', 'simulation') id: number, @Body() body: UpdateSimulationDto): Promise<SimulationResponse> {
-    return this.simulations.update(id, body);
+  async update(
+    @IdParam('simulation id', 'simulation') id: number,
+    @Body() body: UpdateSimulationDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    return jsonBody(response, await this.simulations.update(id, body));
   }
 
   @Delete(':simulation')

@@ -6,5 +6,6 @@ import { SimulationsService } from './simulations.service';
 @Module({
   controllers: [SimulationsController],
   providers: [SimulationsService, SearchIndexMaintainer],
+  exports: [SimulationsService],
 })
 export class SimulationsModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { simulationDocument, SimulationStatus } from '@simsvc/contracts';
+import { SimulationStatus } from '@simsvc/contracts';
 import {
   CATALOG_STORE,
   CatalogExecutionEntity,
@@ -8,12 +8,10 @@ import {
   isForeignKeyViolation,
   StoreDatabase,
 } from '@simsvc/persistence';
-import { EntityManager, FindOptionsSelect } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { ATTACH_EXECUTIONS, LATEST_SIMULATION, REGISTER_SIMULATION } from '../catalog.statements';
-import { SearchIndexRepository } from './search-index.repository';
-import { searchWords } from './search-terms';
 import { SimulationExists, SimulationHasExecutions, SimulationNotFound } from './simulation.errors';
-import { provenanceColumns, SimulationRecord, storedSimulation } from './simulation.record';
+import { provenanceColumns, SimulationRecord } from './simulation.record';
 import { NewSimulation, provenanceFrom, StoredProvenance } from './simulation-registration';
 import { versionSortKey } from './version-order';
 
@@ -27,88 +25,48 @@ export interface SimulationChanges {
   provenance: StoredProvenance;
 }
 
-/** Every column but the document, which only pages read. */
-const RECORD_COLUMNS = Object.fromEntries(
-  [
-    'id',
-    'name',
-    'version',
-    'versionSortKey',
-    'status',
-    'createdAt',
-    'updatedAt',
-    'author',
-    'description',
-    'tags',
-    'inputSchema',
-    'outputSchema',
-    'installationId',
-    'workflowType',
-    'workflowHash',
-    'workflowBundle',
-    'dependencies',
-    'metadata',
-    'autoApprove',
-    'visibility',
-    'license',
-  ].map((column) => [column, true]),
-) as FindOptionsSelect<CatalogSimulationEntity>;
-
-/** Registration, reads, updates and deletion of catalog_simulations; the search index follows each change. */
+/** Registration, reads, updates and deletion of catalog_simulations (the search index is SearchIndexRepository's). */
 @Injectable()
 export class SimulationsRepository {
-  constructor(
-    @InjectStoreDatabase(CATALOG_STORE) private readonly db: StoreDatabase,
-    private readonly searchIndex: SearchIndexRepository,
-  ) {}
+  constructor(@InjectStoreDatabase(CATALOG_STORE) private readonly db: StoreDatabase) {}
 
   /**
-   * Registers a simulation; SimulationExists when (name, version) is taken. Runs in `manager`'s
-   * transaction when given. Outside one, the search words are added to the vocabulary first, on
-   * their own: concurrent registrations sharing a new word then do not wait for each other's
-   * whole transaction. Named statements: registration is a measured path (catalog.statements.ts).
+   * Registers a simulation in `manager`'s transaction and attaches the executions recorded for it
+   * before; SimulationExists when (name, version) is taken. Named statements: registration is a
+   * measured path (catalog.statements.ts).
    */
-  async insert(simulation: NewSimulation, now: number, manager?: EntityManager): Promise<SimulationRecord> {
-    const words = searchWords(simulation.name, simulation.description, simulation.tags);
-    if (!manager) await this.searchIndex.addWords(words);
-    const work = async (m: EntityManager) => {
-      if (manager) await this.searchIndex.addWords(words, m);
-      // A queue item stored by a service version without provenance has none.
-      const provenance = simulation.provenance ?? provenanceFrom({});
-      const row: Omit<SimulationRecord, 'id'> = {
-        name: simulation.name,
-        version: simulation.version,
-        versionSortKey: versionSortKey(simulation.version),
-        status: simulation.status,
-        createdAt: now,
-        updatedAt: now,
-        author: simulation.author,
-        description: simulation.description,
-        tags: JSON.stringify(simulation.tags),
-        inputSchema: JSON.stringify(simulation.inputSchema),
-        outputSchema: JSON.stringify(simulation.outputSchema),
-        ...provenanceColumns(provenance),
-      };
-      const document = simulationDocument(storedSimulation({ ...row, id: 0 }));
-      // No row: (name, version) is taken (on PostgreSQL possibly by a registration that committed after this one began).
-      const [inserted] = await this.db.query<{ id: number }>(
-        REGISTER_SIMULATION,
-        // prettier-ignore
-        [
-          row.name, row.version, row.versionSortKey, row.status, now, row.author, row.description, row.tags, row.inputSchema,
-          row.outputSchema, document, row.installationId, row.workflowType, row.workflowHash, row.workflowBundle,
-          row.dependencies, row.metadata, row.autoApprove, row.visibility, row.license,
-        ],
-        m,
-      );
-      if (!inserted) throw new SimulationExists(simulation);
-      const record: SimulationRecord = { ...row, id: Number(inserted.id) };
-      await this.searchIndex.insertTags(m, record.id, simulation.tags);
-      await this.searchIndex.addPostings(m, record.id, words);
-      await this.db.execute(ATTACH_EXECUTIONS, [record.id, record.name, record.version], m);
-      return record;
+  async insert(simulation: NewSimulation, now: number, manager: EntityManager): Promise<SimulationRecord> {
+    // A queue item stored by a service version without provenance has none.
+    const provenance = simulation.provenance ?? provenanceFrom({});
+    const row: Omit<SimulationRecord, 'id'> = {
+      name: simulation.name,
+      version: simulation.version,
+      versionSortKey: versionSortKey(simulation.version),
+      status: simulation.status,
+      createdAt: now,
+      updatedAt: now,
+      author: simulation.author,
+      description: simulation.description,
+      tags: JSON.stringify(simulation.tags),
+      inputSchema: JSON.stringify(simulation.inputSchema),
+      outputSchema: JSON.stringify(simulation.outputSchema),
+      ...provenanceColumns(provenance),
     };
-    return manager ? work(manager) : this.db.transaction(work);
+    // No row: (name, version) is taken (on PostgreSQL possibly by a registration that committed after this one began).
+    const [inserted] = await this.db.query<{ id: number }>(
+      REGISTER_SIMULATION,
+      // prettier-ignore
+      [
+        row.name, row.version, row.versionSortKey, row.status, now, row.author, row.description, row.tags, row.inputSchema,
+        row.outputSchema, row.installationId, row.workflowType, row.workflowHash, row.workflowBundle, row.dependencies,
+        row.metadata, row.autoApprove, row.visibility, row.license,
+      ],
+      manager,
+    );
+    if (!inserted) throw new SimulationExists(simulation);
+    const record: SimulationRecord = { ...row, id: Number(inserted.id) };
+    await this.db.execute(ATTACH_EXECUTIONS, [record.id, record.name, record.version], manager);
+    return record;
   }
 
   /** Whether (name, version) is registered; in `manager`'s transaction when given. */
@@ -118,7 +76,7 @@ export class SimulationsRepository {
   }
 
   async findVersion(name: string, version: string): Promise<SimulationRecord | null> {
-    return this.db.run((m) => this.findNamed(name, version, m));
+    return this.db.run((m) => m.getRepository(CatalogSimulationEntity).findOneBy({ name, version }));
   }
 
   /** Highest version of a name (a measured hot path: see catalog.statements.ts). */
@@ -128,47 +86,35 @@ export class SimulationsRepository {
   }
 
   /**
-   * Read-modify-write of one simulation under its row lock (FOR UPDATE on PostgreSQL; SQLite's
-   * write transaction is exclusive), so concurrent PATCHes of different fields never lose one.
-   * `change` gives the new values (null: none), or throws a domain error to refuse the change.
+   * One simulation under its row lock, in `manager`'s transaction (FOR UPDATE on PostgreSQL;
+   * SQLite's write transaction is exclusive), so that concurrent PATCHes of different fields
+   * never lose one; SimulationNotFound when there is none.
    */
-  async update(id: number, change: (current: SimulationRecord) => SimulationChanges | null, now: number): Promise<SimulationRecord> {
-    return this.db.transaction(async (m) => {
-      const simulations = m.getRepository(CatalogSimulationEntity);
-      const current = await simulations.findOne({
-        select: RECORD_COLUMNS,
-        where: { id },
-        ...(this.db.backend === 'postgresql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-      });
-      if (!current) throw new SimulationNotFound(id);
-      const changes = change(current);
-      if (!changes) return current;
-      const updated: SimulationRecord = {
-        ...current,
-        description: changes.description,
-        author: changes.author,
-        tags: JSON.stringify(changes.tags),
-        inputSchema: changes.inputSchema,
-        outputSchema: changes.outputSchema,
-        status: changes.status,
-        updatedAt: now,
-        ...provenanceColumns(changes.provenance),
-      };
-      const { id: _id, name: _name, version: _version, versionSortKey: _key, createdAt: _created, ...columns } = updated;
-      await simulations.update({ id }, { ...columns, document: simulationDocument(storedSimulation(updated)), documentOf: now });
-      const tagsChanged = current.tags !== updated.tags;
-      if (tagsChanged) {
-        await this.searchIndex.removeTags(m, id);
-        await this.searchIndex.insertTags(m, id, changes.tags);
-      }
-      if (tagsChanged || changes.description !== current.description) {
-        const words = searchWords(current.name, changes.description, changes.tags);
-        await this.searchIndex.removePostings(m, id);
-        await this.searchIndex.addWords(words, m);
-        await this.searchIndex.addPostings(m, id, words);
-      }
-      return updated;
+  async findForUpdate(id: number, manager: EntityManager): Promise<SimulationRecord> {
+    const current = await manager.getRepository(CatalogSimulationEntity).findOne({
+      where: { id },
+      ...(this.db.backend === 'postgresql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
+    if (!current) throw new SimulationNotFound(id);
+    return current;
+  }
+
+  /** Writes `changes` to the simulation `current` (read by findForUpdate) in `manager`'s transaction; the record after. */
+  async update(current: SimulationRecord, changes: SimulationChanges, now: number, manager: EntityManager): Promise<SimulationRecord> {
+    const updated: SimulationRecord = {
+      ...current,
+      description: changes.description,
+      author: changes.author,
+      tags: JSON.stringify(changes.tags),
+      inputSchema: changes.inputSchema,
+      outputSchema: changes.outputSchema,
+      status: changes.status,
+      updatedAt: now,
+      ...provenanceColumns(changes.provenance),
+    };
+    const { id, name: _name, version: _version, versionSortKey: _key, createdAt: _created, ...columns } = updated;
+    await manager.getRepository(CatalogSimulationEntity).update({ id }, columns);
+    return updated;
   }
 
   /** Deletes a simulation without executions; the foreign key backs this up against an execution recorded concurrently. */
@@ -186,9 +132,5 @@ export class SimulationsRepository {
       .catch((error: unknown) => {
         throw isForeignKeyViolation(error) ? new SimulationHasExecutions(id) : error;
       });
-  }
-
-  private findNamed(name: string, version: string, manager: EntityManager): Promise<SimulationRecord | null> {
-    return manager.getRepository(CatalogSimulationEntity).findOne({ select: RECORD_COLUMNS, where: { name, version } });
   }
 }

@@ -6,17 +6,18 @@ import {
   PageQueryDto,
   RegisterSimulationDto,
   SearchSimulationsQueryDto,
-  SimulationResponse,
   SimulationStatus,
-  toSimulationResponse,
   UpdateSimulationDto,
 } from '@simsvc/contracts';
+import { CATALOG_STORE, InjectStoreDatabase, StoreDatabase } from '@simsvc/persistence';
+import { EntityManager } from 'typeorm';
 import { CatalogMetrics } from '../catalog.metrics';
+import { SearchIndexRepository } from './search-index.repository';
 import { searchTokens, tagFilter } from './search-terms';
 import { SimulationPagesRepository } from './simulation-pages.repository';
 import { SimulationIdentityFixed, SimulationNotFound } from './simulation.errors';
-import { newSimulationFrom, provenanceFrom, schemaSides } from './simulation-registration';
-import { JsonPage, provenanceOf, storedSimulation } from './simulation.record';
+import { NewSimulation, newSimulationFrom, provenanceFrom, schemaSides } from './simulation-registration';
+import { JsonPage, provenanceOf, simulationJson, SimulationRecord } from './simulation.record';
 import { SimulationsRepository } from './simulations.repository';
 
 export interface ResponsePage<T> {
@@ -29,16 +30,35 @@ const present = <T>(value: T | null | undefined): value is T => value !== null &
 @Injectable()
 export class SimulationsService {
   constructor(
+    @InjectStoreDatabase(CATALOG_STORE) private readonly db: StoreDatabase,
     private readonly repository: SimulationsRepository,
+    private readonly searchIndex: SearchIndexRepository,
     private readonly pages: SimulationPagesRepository,
     private readonly metrics: CatalogMetrics,
   ) {}
 
-  async register(body: RegisterSimulationDto): Promise<SimulationResponse> {
-    const simulation = newSimulationFrom(body);
-    const record = await this.repository.insert(simulation, nowMicros());
+  /** Registers a simulation: its response as JSON text (see simulationJson). */
+  async register(body: RegisterSimulationDto): Promise<string> {
+    const record = await this.insert(newSimulationFrom(body), nowMicros());
     this.metrics.simulationsRegistered.inc({ source: 'api' });
-    return toSimulationResponse(storedSimulation(record));
+    return simulationJson(record);
+  }
+
+  /**
+   * Registers a simulation and indexes it for search; SimulationExists when (name, version) is
+   * taken. In `manager`'s transaction when given (the sync queue's). Outside one, the words go
+   * into the vocabulary first, on their own: concurrent registrations sharing a new word then do
+   * not wait for each other's whole transaction.
+   */
+  async insert(simulation: NewSimulation, now: number, manager?: EntityManager): Promise<SimulationRecord> {
+    if (!manager) await this.searchIndex.addWords(simulation);
+    const work = async (m: EntityManager) => {
+      if (manager) await this.searchIndex.addWords(simulation, m);
+      const record = await this.repository.insert(simulation, now, m);
+      await this.searchIndex.add(m, record.id, simulation);
+      return record;
+    };
+    return manager ? work(manager) : this.db.transaction(work);
   }
 
   search(query: SearchSimulationsQueryDto): Promise<JsonPage> {
@@ -52,11 +72,11 @@ export class SimulationsService {
     });
   }
 
-  /** One version, or without `version` the latest (highest semantic version, else newest). */
-  async get(name: string, version: string | undefined): Promise<SimulationResponse> {
+  /** One version, or without `version` the latest (highest semantic version, else newest), as JSON text. */
+  async get(name: string, version: string | undefined): Promise<string> {
     const record = version === undefined ? await this.repository.findLatest(name) : await this.repository.findVersion(name, version);
     if (!record) throw new SimulationNotFound(version === undefined ? name : `${name} ${version}`);
-    return toSimulationResponse(storedSimulation(record));
+    return simulationJson(record);
   }
 
   async versions(name: string, page: PageQueryDto): Promise<JsonPage> {
@@ -65,26 +85,32 @@ export class SimulationsService {
     return result;
   }
 
-  async update(id: number, body: UpdateSimulationDto): Promise<SimulationResponse> {
+  /**
+   * Read-modify-write of one simulation in one transaction, under its row lock (see
+   * findForUpdate), its search index following; the response as JSON text.
+   */
+  async update(id: number, body: UpdateSimulationDto): Promise<string> {
     const sides = schemaSides(body);
-    const record = await this.repository.update(
-      id,
-      (current) => {
-        if (present(body.name) && body.name !== current.name) throw new SimulationIdentityFixed('name');
-        if (present(body.version) && body.version !== current.version) throw new SimulationIdentityFixed('version');
-        return {
-          description: body.description ?? current.description,
-          author: body.author ?? current.author,
-          tags: present(body.tags) ? normalizeTags(body.tags) : (JSON.parse(current.tags) as string[]),
-          inputSchema: sides.inputs ? JSON.stringify(sides.inputs) : current.inputSchema,
-          outputSchema: sides.outputs ? JSON.stringify(sides.outputs) : current.outputSchema,
-          status: body.status ?? (current.status as SimulationStatus),
-          provenance: provenanceFrom(body, provenanceOf(current)),
-        };
-      },
-      nowMicros(),
-    );
-    return toSimulationResponse(storedSimulation(record));
+    const now = nowMicros();
+    const record = await this.db.transaction(async (manager) => {
+      const current = await this.repository.findForUpdate(id, manager);
+      if (present(body.name) && body.name !== current.name) throw new SimulationIdentityFixed('name');
+      if (present(body.version) && body.version !== current.version) throw new SimulationIdentityFixed('version');
+      const currentTags = JSON.parse(current.tags) as string[];
+      const changes = {
+        description: body.description ?? current.description,
+        author: body.author ?? current.author,
+        tags: present(body.tags) ? normalizeTags(body.tags) : currentTags,
+        inputSchema: sides.inputs ? JSON.stringify(sides.inputs) : current.inputSchema,
+        outputSchema: sides.outputs ? JSON.stringify(sides.outputs) : current.outputSchema,
+        status: body.status ?? (current.status as SimulationStatus),
+        provenance: provenanceFrom(body, provenanceOf(current)),
+      };
+      const updated = await this.repository.update(current, changes, now, manager);
+      await this.searchIndex.replace(manager, id, { ...current, tags: currentTags }, { ...updated, tags: changes.tags });
+      return updated;
+    });
+    return simulationJson(record);
   }
 
   async remove(id: number): Promise<DeletedSimulationResponse> {

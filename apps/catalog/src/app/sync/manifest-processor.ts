@@ -7,6 +7,7 @@ import { CatalogMetrics } from '../catalog.metrics';
 import { SimulationExists } from '../simulations/simulation.errors';
 import { checkRegistration, NewSimulation } from '../simulations/simulation-registration';
 import { SimulationsRepository } from '../simulations/simulations.repository';
+import { SimulationsService } from '../simulations/simulations.service';
 import { findManifests, readManifest } from './manifest-files';
 import { SyncRepository } from './sync.repository';
 
@@ -32,6 +33,7 @@ export class ManifestProcessor {
   constructor(
     private readonly queue: SyncRepository,
     private readonly simulations: SimulationsRepository,
+    private readonly registration: SimulationsService,
     private readonly metrics: CatalogMetrics,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<CatalogConfig>,
   ) {}
@@ -116,7 +118,7 @@ export class ManifestProcessor {
       }
       // The check above ran in this transaction, which SQLite holds exclusively; on PostgreSQL a
       // registration elsewhere may commit in between (SimulationExists).
-      const record = await this.simulations.insert(simulation, now, tx).catch((error: unknown) => {
+      const record = await this.registration.insert(simulation, now, tx).catch((error: unknown) => {
         if (error instanceof SimulationExists) return undefined;
         throw error;
       });

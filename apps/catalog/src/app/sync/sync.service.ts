@@ -12,8 +12,7 @@ import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
 import { SimulationExists } from '../simulations/simulation.errors';
 import { NewSimulation } from '../simulations/simulation-registration';
-import { SimulationsRepository } from '../simulations/simulations.repository';
-import { ResponsePage } from '../simulations/simulations.service';
+import { ResponsePage, SimulationsService } from '../simulations/simulations.service';
 import { ManifestWatcher } from './manifest-watcher';
 import { toSyncItemResponse } from './sync-item.record';
 import { SyncItemNotFound, SyncItemNotPending } from './sync.errors';
@@ -26,7 +25,7 @@ type Approval =
 export class SyncService {
   constructor(
     private readonly queue: SyncRepository,
-    private readonly simulations: SimulationsRepository,
+    private readonly simulations: SimulationsService,
     private readonly watcher: ManifestWatcher,
     private readonly metrics: CatalogMetrics,
     @Inject(SERVICE_CONFIG) private readonly config: ServiceConfig<CatalogConfig>,

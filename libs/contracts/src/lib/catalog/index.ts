@@ -9,5 +9,4 @@ export * from './update-simulation.dto';
 export * from './record-execution.dto';
 export * from './catalog-queries.dto';
 export * from './catalog-responses';
-export * from './simulation-document';
 export * from './installation.dto';

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { DerivedSchemaObjects } from '../database/data-source-options';
 
 // Times are integer microseconds since the epoch (see @simsvc/contracts timestamp.ts).
 
@@ -51,3 +52,8 @@ export class CacheInvalidationEntity {
   @Column({ type: 'text', nullable: true }) reason!: string | null;
   @Column({ name: 'invalidated_count', type: 'integer' }) invalidatedCount!: number;
 }
+
+/** The cache's schema beside its tables and indexes (see DerivedSchemaObjects): SQLite has no key-pattern index. */
+export const CACHE_DERIVED_OBJECTS: Readonly<Partial<Record<'sqlite' | 'postgresql', DerivedSchemaObjects>>> = {
+  sqlite: { absentIndexes: ['cache_entries.cache_entries_key_pattern'] },
+};

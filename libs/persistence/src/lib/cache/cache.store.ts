@@ -1,5 +1,5 @@
 import { StoreDefinition } from '../database/data-source-options';
-import { CacheCounterEntity, CacheEntryEntity, CacheInvalidationEntity } from './cache.entities';
+import { CACHE_DERIVED_OBJECTS, CacheCounterEntity, CacheEntryEntity, CacheInvalidationEntity } from './cache.entities';
 import {
   CreateCacheTablesPostgres1732200000000,
   CreateCacheTablesSqlite1732200000000,
@@ -14,6 +14,7 @@ import { KeyPatternIndexPostgres1769100000000 } from './migrations/1769100000000
 export const CACHE_STORE: StoreDefinition = {
   name: 'cache',
   entities: [CacheEntryEntity, CacheCounterEntity, CacheInvalidationEntity],
+  derived: CACHE_DERIVED_OBJECTS,
   migrations: {
     sqlite: [CreateCacheTablesSqlite1732200000000, EntriesWithoutSimulationSqlite1767600000000, BigintColumnsSqlite1795559494000],
     postgresql: [

@@ -1,11 +1,13 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import type { DerivedSchemaObjects } from '../database/data-source-options';
 
 // The catalog's tables: the one declaration of their columns, checked against the migrated schema
 // on both backends. The service reads and writes them through TypeORM, its measured hot paths
 // through named statements (apps/catalog/src/app/catalog.statements.ts). Times are integer
 // microseconds since the epoch; JSON is stored as text. Indexes TypeORM cannot express (DESC
 // columns, partial, expression, trigram) are declared `synchronize: false` and made by the
-// migrations, as are the SQLite FTS5 table and the triggers keeping statistics and the FTS index.
+// migrations, as are the SQLite FTS5 table and the triggers keeping statistics and the FTS index
+// (CATALOG_DERIVED_OBJECTS, below; each trigger is defined once, in the 1769700000001 migration).
 // A foreign key to catalog_simulations is a relation property next to its simulation_id column,
 // named as PostgreSQL named it (`<table>_simulation_id_fkey`); the repositories use the column.
 
@@ -28,10 +30,6 @@ export class CatalogSimulationEntity {
   @Column({ type: 'text' }) tags!: string;
   @Column({ name: 'input_schema', type: 'text' }) inputSchema!: string;
   @Column({ name: 'output_schema', type: 'text' }) outputSchema!: string;
-  /** The API representation without the id, as JSON text (see the 1767400000000 migration). */
-  @Column({ type: 'text', nullable: true }) document!: string | null;
-  /** The updated_at the document was written for: it counts only while the two are equal. */
-  @Column({ name: 'document_of', type: 'bigint', nullable: true }) documentOf!: number | null;
   /** sim2l provenance (contract §7), stored as sent; the JSON ones as JSON text. */
   @Column({ name: 'installation_id', type: 'text', nullable: true }) installationId!: string | null;
   @Column({ name: 'workflow_type', type: 'text', nullable: true }) workflowType!: string | null;
@@ -167,3 +165,22 @@ export class CatalogInstallationEntity {
   @Column({ name: 'first_seen_at', type: 'bigint' }) firstSeenAt!: number;
   @Column({ name: 'last_seen_at', type: 'bigint' }) lastSeenAt!: number;
 }
+
+/** The catalog's objects beside its tables and indexes (see DerivedSchemaObjects and the 1769700000001 migration). */
+export const CATALOG_DERIVED_OBJECTS: Readonly<Record<'sqlite' | 'postgresql', DerivedSchemaObjects>> = {
+  sqlite: {
+    // SQLite finds words by the FTS5 table instead.
+    absentIndexes: ['catalog_search_terms.catalog_search_terms_trgm'],
+    triggers: [
+      'catalog_search_terms.catalog_search_terms_fts_insert',
+      'catalog_executions.catalog_execution_stats_insert',
+      'catalog_executions.catalog_execution_stats_update',
+      'catalog_executions.catalog_execution_stats_delete',
+    ],
+    virtualTables: ['catalog_search_terms_fts'],
+  },
+  postgresql: {
+    triggers: ['catalog_executions.catalog_execution_stats_insert', 'catalog_executions.catalog_execution_stats_update'],
+    functions: ['catalog_execution_stats_apply'],
+  },
+};

@@ -1,5 +1,6 @@
 import { StoreDefinition } from '../database/data-source-options';
 import {
+  CATALOG_DERIVED_OBJECTS,
   CatalogExecutionEntity,
   CatalogExecutionStatsEntity,
   CatalogInstallationEntity,
@@ -26,6 +27,11 @@ import {
   SimulationVisibilityLicensePostgres1769300000000,
   SimulationVisibilityLicenseSqlite1769300000000,
 } from './migrations/1769300000000-simulation-visibility-license';
+import {
+  DropSimulationDocumentsPostgres1769700000000,
+  DropSimulationDocumentsSqlite1769700000000,
+} from './migrations/1769700000000-drop-simulation-documents';
+import { DerivedDataPostgres1769700000001, DerivedDataSqlite1769700000001 } from './migrations/1769700000001-derived-data';
 
 export const CATALOG_STORE: StoreDefinition = {
   name: 'catalog',
@@ -39,6 +45,7 @@ export const CATALOG_STORE: StoreDefinition = {
     CatalogSyncItemEntity,
     CatalogInstallationEntity,
   ],
+  derived: CATALOG_DERIVED_OBJECTS,
   migrations: {
     sqlite: [
       CreateCatalogTablesSqlite1767300000000,
@@ -47,12 +54,16 @@ export const CATALOG_STORE: StoreDefinition = {
       // PostgreSQL's schema already matched the entities.
       EntitySchemaSqlite1768100000000,
       SimulationVisibilityLicenseSqlite1769300000000,
+      DropSimulationDocumentsSqlite1769700000000,
+      DerivedDataSqlite1769700000001,
     ],
     postgresql: [
       CreateCatalogTablesPostgres1767300000000,
       AddSimulationDocumentsPostgres1767400000000,
       Sim2lCompatibilityPostgres1767500000000,
       SimulationVisibilityLicensePostgres1769300000000,
+      DropSimulationDocumentsPostgres1769700000000,
+      DerivedDataPostgres1769700000001,
     ],
   },
   // Every catalog statement is prepared once per session and has a fixed shape, so each is planned

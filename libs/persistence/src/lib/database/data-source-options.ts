@@ -8,6 +8,21 @@ import { registerSqliteGlob } from './sqlite-glob';
 // int8 (counts, microsecond timestamps) as JS numbers: every such value here stays below 2^53.
 pgTypes.setTypeParser(pgTypes.builtins.INT8, (value) => Number(value));
 
+/**
+ * What a store's migrations make beside the entities' tables and indexes, declared next to the
+ * entities: the drift check (schema-drift.spec.ts) compares every migrated store with it.
+ */
+export interface DerivedSchemaObjects {
+  /** `<table>.<trigger>` */
+  triggers?: readonly string[];
+  /** Virtual tables (SQLite FTS5). */
+  virtualTables?: readonly string[];
+  /** Functions (PostgreSQL trigger functions). */
+  functions?: readonly string[];
+  /** `<table>.<index>`: indexes of the entities (synchronize: false) that only the other backend has. */
+  absentIndexes?: readonly string[];
+}
+
 export interface StoreDefinition {
   /** Name of the TypeORM data source; also names the migrations table. */
   name: string;
@@ -20,6 +35,8 @@ export interface StoreDefinition {
   ownerOnlyFile?: boolean;
   /** How many worker threads read SQLite for the SnapshotReader on `cores` cores (default: one per core). */
   sqliteReadWorkers?: (cores: number) => number;
+  /** Triggers, virtual tables and functions of the migrated store, per backend (default: none). */
+  derived?: Readonly<Partial<Record<DatabaseConfig['backend'], DerivedSchemaObjects>>>;
 }
 
 /** Pool and timeout settings that make an unreachable PostgreSQL fail fast (503) rather than hang. */

@@ -25,19 +25,15 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 // (tag, simulation_id), so "carries every listed tag" is an index lookup.
 //
 // ── Statistics ────────────────────────────────────────────────────────────────────────────
-// catalog_execution_stats holds, per (simulation, status), the number of executions and, for
-// the finished states, the count / exact integer sum / min / max of their durations in
-// microseconds. Row triggers on catalog_executions keep it exact from OLD and NEW (the true
-// previous state, whatever the concurrency), so the state move stays one conditional UPDATE
-// and GET /simulations/{id}/stats aggregates at most six rows in SQL instead of every
-// execution. Finished executions never change (their states are final), so min / max never
-// have to forget a value.
+// catalog_execution_stats holds, per (simulation, status), the executions and their durations,
+// kept by triggers on catalog_executions.
+//
+// The triggers (statistics, and SQLite's FTS5 index of the vocabulary) are made by the
+// 1769700000001 migration, their one definition: see libs/persistence/README.md, "Derived data".
 //
 // "Newest" is the highest id (registration order), so ranking, browsing and "latest" among
 // equal versions need neither a timestamp index nor a join. Columns of catalog_simulations are
 // ordered small-first so that SQLite reaches them without reading a row's (large) schemas.
-
-const FINISHED = `('completed', 'failed', 'cancelled', 'cached')`;
 
 export class CreateCatalogTablesSqlite1767300000000 implements MigrationInterface {
   name = 'CreateCatalogTables1767300000000';
@@ -72,9 +68,6 @@ export class CreateCatalogTablesSqlite1767300000000 implements MigrationInterfac
     // candidate itself, and without position lists a lookup is ~10x cheaper than a phrase MATCH.
     await db.query(`CREATE VIRTUAL TABLE catalog_search_terms_fts USING fts5(
       term, content='catalog_search_terms', content_rowid='id', tokenize='trigram case_sensitive 1', detail=none, columnsize=0)`);
-    await db.query(`CREATE TRIGGER catalog_search_terms_fts_insert AFTER INSERT ON catalog_search_terms BEGIN
-      INSERT INTO catalog_search_terms_fts (rowid, term) VALUES (new.id, new.term);
-    END`);
     await db.query(`CREATE TABLE catalog_search_postings (
       term_id INTEGER NOT NULL,
       simulation_id INTEGER NOT NULL REFERENCES catalog_simulations (id) ON DELETE CASCADE,
@@ -108,28 +101,6 @@ export class CreateCatalogTablesSqlite1767300000000 implements MigrationInterfac
       duration_min INTEGER,
       duration_max INTEGER,
       PRIMARY KEY (simulation_id, status)) WITHOUT ROWID`);
-    // Contribution of one execution row: always counted; its duration only when finished.
-    const add = (
-      row: 'new',
-    ) => `INSERT INTO catalog_execution_stats (simulation_id, status, executions, durations, duration_sum, duration_min, duration_max)
-        SELECT ${row}.simulation_id, ${row}.status, 1, d IS NOT NULL, COALESCE(d, 0), d, d
-        FROM (SELECT CASE WHEN ${row}.status IN ${FINISHED} THEN ${row}.duration_micros END AS d)
-        WHERE true
-        ON CONFLICT (simulation_id, status) DO UPDATE SET executions = executions + 1, durations = durations + excluded.durations,
-          duration_sum = duration_sum + excluded.duration_sum,
-          duration_min = min(COALESCE(duration_min, excluded.duration_min), COALESCE(excluded.duration_min, duration_min)),
-          duration_max = max(COALESCE(duration_max, excluded.duration_max), COALESCE(excluded.duration_max, duration_max));`;
-    const remove = (row: 'old') => `UPDATE catalog_execution_stats SET executions = executions - 1,
-          durations = durations - (${row}.status IN ${FINISHED} AND ${row}.duration_micros IS NOT NULL),
-          duration_sum = duration_sum - (CASE WHEN ${row}.status IN ${FINISHED} THEN COALESCE(${row}.duration_micros, 0) ELSE 0 END)
-        WHERE simulation_id = ${row}.simulation_id AND status = ${row}.status;`;
-    await db.query(`CREATE TRIGGER catalog_execution_stats_insert AFTER INSERT ON catalog_executions BEGIN ${add('new')} END`);
-    // The old contribution goes before the new one: with states ordered pending < running <
-    // final, every writer takes stats rows in the same order (no deadlocks on PostgreSQL; the
-    // same order is kept here for symmetry).
-    await db.query(`CREATE TRIGGER catalog_execution_stats_update AFTER UPDATE OF simulation_id, status, duration_micros ON catalog_executions BEGIN
-      ${remove('old')} ${add('new')} END`);
-    await db.query(`CREATE TRIGGER catalog_execution_stats_delete AFTER DELETE ON catalog_executions BEGIN ${remove('old')} END`);
 
     await db.query(`CREATE TABLE catalog_sync_items (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -242,31 +213,6 @@ export class CreateCatalogTablesPostgres1767300000000 implements MigrationInterf
       duration_min BIGINT,
       duration_max BIGINT,
       PRIMARY KEY (simulation_id, status))`);
-    // The old contribution is removed before the new one is added: with states ordered
-    // pending < running < final, every writer locks stats rows in the same order (no deadlock).
-    await db.query(`CREATE FUNCTION catalog_execution_stats_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE d BIGINT;
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') THEN
-          UPDATE catalog_execution_stats SET executions = executions - 1,
-            durations = durations - CASE WHEN OLD.status IN ${FINISHED} AND OLD.duration_micros IS NOT NULL THEN 1 ELSE 0 END,
-            duration_sum = duration_sum - CASE WHEN OLD.status IN ${FINISHED} THEN COALESCE(OLD.duration_micros, 0) ELSE 0 END
-          WHERE simulation_id = OLD.simulation_id AND status = OLD.status;
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          d := CASE WHEN NEW.status IN ${FINISHED} THEN NEW.duration_micros END;
-          INSERT INTO catalog_execution_stats AS s (simulation_id, status, executions, durations, duration_sum, duration_min, duration_max)
-          VALUES (NEW.simulation_id, NEW.status, 1, CASE WHEN d IS NULL THEN 0 ELSE 1 END, COALESCE(d, 0), d, d)
-          ON CONFLICT (simulation_id, status) DO UPDATE SET executions = s.executions + 1, durations = s.durations + EXCLUDED.durations,
-            duration_sum = s.duration_sum + EXCLUDED.duration_sum,
-            duration_min = LEAST(s.duration_min, EXCLUDED.duration_min), duration_max = GREATEST(s.duration_max, EXCLUDED.duration_max);
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await db.query(`CREATE TRIGGER catalog_execution_stats_insert AFTER INSERT OR DELETE ON catalog_executions
-      FOR EACH ROW EXECUTE FUNCTION catalog_execution_stats_apply()`);
-    await db.query(`CREATE TRIGGER catalog_execution_stats_update AFTER UPDATE OF simulation_id, status, duration_micros ON catalog_executions
-      FOR EACH ROW EXECUTE FUNCTION catalog_execution_stats_apply()`);
 
     await db.query(`CREATE TABLE catalog_sync_items (
       id INTEGER GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
@@ -293,7 +239,7 @@ export class CreateCatalogTablesPostgres1767300000000 implements MigrationInterf
     ]) {
       await db.query(`DROP TABLE ${table}`);
     }
-    await db.query('DROP FUNCTION catalog_execution_stats_apply()');
+    await db.query('DROP FUNCTION IF EXISTS catalog_execution_stats_apply()');
     await db.query('DROP TABLE catalog_simulation_tags');
     await db.query('DROP TABLE catalog_simulations');
   }

@@ -6,13 +6,11 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 //   migration) gain the same fields at their end, null / false for the rows found here;
 // - executions whose simulation_id is null: when their squid_id names no registered simulation
 //   they are kept unattached (simulation_id NULL, the squid's name and version in unattached_name /
-//   unattached_version) and attached when that simulation is registered. The statistics
-//   triggers count only attached executions, so an unattached one counts nowhere until then;
+//   unattached_version) and attached when that simulation is registered. The statistics count
+//   only attached executions (see the 1769700000001 migration, which makes their triggers);
 // - the four counts of an execution (outputs, artifacts, errors, warnings);
 // - installations reporting at start-up (catalog_installations), and the installation of a
 //   manifest on its sync item.
-
-const FINISHED = `('completed', 'failed', 'cancelled', 'cached')`;
 
 const PROVENANCE_DOCUMENT_TAIL = `',"installation_id":null,"workflow_type":null,"workflow_hash":null,"workflow_bundle":null,"dependencies":null,"metadata":null,"auto_approve":false}'`;
 
@@ -32,7 +30,7 @@ export class Sim2lCompatibilitySqlite1767500000000 implements MigrationInterface
     await db.query(EXTEND_DOCUMENTS);
 
     // SQLite cannot drop a NOT NULL: the table is copied. Nothing references catalog_executions,
-    // and a DROP TABLE fires no triggers, so the statistics stay as they are.
+    // and a DROP TABLE fires no triggers (it drops them), so the statistics stay as they are.
     await db.query(`CREATE TABLE catalog_executions_next (
       execution_id TEXT PRIMARY KEY NOT NULL,
       simulation_id INTEGER REFERENCES catalog_simulations (id),
@@ -61,25 +59,6 @@ export class Sim2lCompatibilitySqlite1767500000000 implements MigrationInterface
     await db.query('CREATE INDEX catalog_executions_status ON catalog_executions (simulation_id, status, created_at, execution_id)');
     await db.query(`CREATE INDEX catalog_executions_unattached ON catalog_executions (unattached_name, unattached_version)
       WHERE simulation_id IS NULL`);
-
-    // The statistics triggers of the first migration, counting attached executions only.
-    const add = (row: 'new') => `INSERT INTO catalog_execution_stats (simulation_id, status, executions, durations, duration_sum,
-          duration_min, duration_max)
-        SELECT ${row}.simulation_id, ${row}.status, 1, d IS NOT NULL, COALESCE(d, 0), d, d
-        FROM (SELECT CASE WHEN ${row}.status IN ${FINISHED} THEN ${row}.duration_micros END AS d)
-        WHERE ${row}.simulation_id IS NOT NULL
-        ON CONFLICT (simulation_id, status) DO UPDATE SET executions = executions + 1, durations = durations + excluded.durations,
-          duration_sum = duration_sum + excluded.duration_sum,
-          duration_min = min(COALESCE(duration_min, excluded.duration_min), COALESCE(excluded.duration_min, duration_min)),
-          duration_max = max(COALESCE(duration_max, excluded.duration_max), COALESCE(excluded.duration_max, duration_max));`;
-    const remove = (row: 'old') => `UPDATE catalog_execution_stats SET executions = executions - 1,
-          durations = durations - (${row}.status IN ${FINISHED} AND ${row}.duration_micros IS NOT NULL),
-          duration_sum = duration_sum - (CASE WHEN ${row}.status IN ${FINISHED} THEN COALESCE(${row}.duration_micros, 0) ELSE 0 END)
-        WHERE simulation_id = ${row}.simulation_id AND status = ${row}.status;`;
-    await db.query(`CREATE TRIGGER catalog_execution_stats_insert AFTER INSERT ON catalog_executions BEGIN ${add('new')} END`);
-    await db.query(`CREATE TRIGGER catalog_execution_stats_update AFTER UPDATE OF simulation_id, status, duration_micros ON catalog_executions BEGIN
-      ${remove('old')} ${add('new')} END`);
-    await db.query(`CREATE TRIGGER catalog_execution_stats_delete AFTER DELETE ON catalog_executions BEGIN ${remove('old')} END`);
 
     await db.query('ALTER TABLE catalog_sync_items ADD COLUMN installation_id TEXT');
     await db.query(`CREATE TABLE catalog_installations (
@@ -111,26 +90,6 @@ export class Sim2lCompatibilityPostgres1767500000000 implements MigrationInterfa
       ADD COLUMN unattached_name TEXT, ADD COLUMN unattached_version TEXT`);
     await db.query(`CREATE INDEX catalog_executions_unattached ON catalog_executions (unattached_name, unattached_version)
       WHERE simulation_id IS NULL`);
-    // The first migration's function, counting attached executions only.
-    await db.query(`CREATE OR REPLACE FUNCTION catalog_execution_stats_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE d BIGINT;
-      BEGIN
-        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.simulation_id IS NOT NULL THEN
-          UPDATE catalog_execution_stats SET executions = executions - 1,
-            durations = durations - CASE WHEN OLD.status IN ${FINISHED} AND OLD.duration_micros IS NOT NULL THEN 1 ELSE 0 END,
-            duration_sum = duration_sum - CASE WHEN OLD.status IN ${FINISHED} THEN COALESCE(OLD.duration_micros, 0) ELSE 0 END
-          WHERE simulation_id = OLD.simulation_id AND status = OLD.status;
-        END IF;
-        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.simulation_id IS NOT NULL THEN
-          d := CASE WHEN NEW.status IN ${FINISHED} THEN NEW.duration_micros END;
-          INSERT INTO catalog_execution_stats AS s (simulation_id, status, executions, durations, duration_sum, duration_min, duration_max)
-          VALUES (NEW.simulation_id, NEW.status, 1, CASE WHEN d IS NULL THEN 0 ELSE 1 END, COALESCE(d, 0), d, d)
-          ON CONFLICT (simulation_id, status) DO UPDATE SET executions = s.executions + 1, durations = s.durations + EXCLUDED.durations,
-            duration_sum = s.duration_sum + EXCLUDED.duration_sum,
-            duration_min = LEAST(s.duration_min, EXCLUDED.duration_min), duration_max = GREATEST(s.duration_max, EXCLUDED.duration_max);
-        END IF;
-        RETURN NULL;
-      END $$`);
 
     await db.query('ALTER TABLE catalog_sync_items ADD COLUMN installation_id TEXT');
     await db.query(`CREATE TABLE catalog_installations (

@@ -5,11 +5,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 // BIGINT and flags BOOLEAN (the same INTEGER storage, so rows are copied as they are), foreign
 // keys get PostgreSQL's names, generated ids AUTOINCREMENT. SQLite cannot change a column, so
 // each table is rebuilt; TypeORM runs migrations with foreign keys off. A DROP TABLE takes the
-// table's triggers with it: the FTS5 and statistics triggers of the earlier migrations are made
-// again (the generator does not know them), and words stay unique by a unique index named as
-// PostgreSQL's (md5) one.
-
-const FINISHED = `('completed', 'failed', 'cancelled', 'cached')`;
+// table's triggers with it: a store migrated by the released earlier migrations has them, and
+// the 1769700000001 migration makes them again (see libs/persistence/README.md, "Derived data").
+// Words stay unique by a unique index named as PostgreSQL's (md5) one.
 
 /** Rebuilds `table` as `create` (a CREATE TABLE of "temporary_<table>") with the same columns, then `after`. */
 async function rebuild(db: QueryRunner, table: string, columns: readonly string[], create: string, after: readonly string[] = []) {
@@ -20,21 +18,6 @@ async function rebuild(db: QueryRunner, table: string, columns: readonly string[
   await db.query(`ALTER TABLE "temporary_${table}" RENAME TO "${table}"`);
   for (const statement of after) await db.query(statement);
 }
-
-// The statistics triggers of 1767500000000 (attached executions only), as they were released.
-const add = `INSERT INTO catalog_execution_stats (simulation_id, status, executions, durations, duration_sum,
-      duration_min, duration_max)
-    SELECT new.simulation_id, new.status, 1, d IS NOT NULL, COALESCE(d, 0), d, d
-    FROM (SELECT CASE WHEN new.status IN ${FINISHED} THEN new.duration_micros END AS d)
-    WHERE new.simulation_id IS NOT NULL
-    ON CONFLICT (simulation_id, status) DO UPDATE SET executions = executions + 1, durations = durations + excluded.durations,
-      duration_sum = duration_sum + excluded.duration_sum,
-      duration_min = min(COALESCE(duration_min, excluded.duration_min), COALESCE(excluded.duration_min, duration_min)),
-      duration_max = max(COALESCE(duration_max, excluded.duration_max), COALESCE(excluded.duration_max, duration_max));`;
-const remove = `UPDATE catalog_execution_stats SET executions = executions - 1,
-      durations = durations - (old.status IN ${FINISHED} AND old.duration_micros IS NOT NULL),
-      duration_sum = duration_sum - (CASE WHEN old.status IN ${FINISHED} THEN COALESCE(old.duration_micros, 0) ELSE 0 END)
-    WHERE simulation_id = old.simulation_id AND status = old.status;`;
 
 const SIMULATION_COLUMNS = [
   'id',
@@ -110,8 +93,9 @@ export class EntitySchemaSqlite1768100000000 implements MigrationInterface {
   name = 'EntitySchema1768100000000';
 
   async up(db: QueryRunner): Promise<void> {
-    // Made again with catalog_executions, after the statistics table they write.
-    for (const trigger of ['insert', 'update', 'delete']) await db.query(`DROP TRIGGER catalog_execution_stats_${trigger}`);
+    // The statistics triggers of a store migrated by the released earlier migrations go before
+    // the statistics table they write is rebuilt.
+    for (const trigger of ['insert', 'update', 'delete']) await db.query(`DROP TRIGGER IF EXISTS catalog_execution_stats_${trigger}`);
     await db.query('DROP INDEX "catalog_simulations_latest"');
     await rebuild(
       db,
@@ -126,12 +110,7 @@ export class EntitySchemaSqlite1768100000000 implements MigrationInterface {
       'catalog_search_terms',
       ['id', 'term'],
       `CREATE TABLE "temporary_catalog_search_terms" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "term" text NOT NULL)`,
-      [
-        'CREATE UNIQUE INDEX "catalog_search_terms_term" ON "catalog_search_terms" ("term")',
-        `CREATE TRIGGER catalog_search_terms_fts_insert AFTER INSERT ON catalog_search_terms BEGIN
-          INSERT INTO catalog_search_terms_fts (rowid, term) VALUES (new.id, new.term);
-        END`,
-      ],
+      ['CREATE UNIQUE INDEX "catalog_search_terms_term" ON "catalog_search_terms" ("term")'],
     );
 
     await db.query('DROP INDEX "catalog_simulation_tags_tag"');
@@ -171,10 +150,6 @@ export class EntitySchemaSqlite1768100000000 implements MigrationInterface {
         'CREATE INDEX "catalog_executions_simulation" ON "catalog_executions" ("simulation_id", "created_at", "execution_id")',
         'CREATE INDEX "catalog_executions_status" ON "catalog_executions" ("simulation_id", "status", "created_at", "execution_id")',
         'CREATE INDEX "catalog_executions_unattached" ON "catalog_executions" ("unattached_name", "unattached_version") WHERE simulation_id IS NULL',
-        `CREATE TRIGGER catalog_execution_stats_insert AFTER INSERT ON catalog_executions BEGIN ${add} END`,
-        `CREATE TRIGGER catalog_execution_stats_update AFTER UPDATE OF simulation_id, status, duration_micros ON catalog_executions BEGIN
-          ${remove} ${add} END`,
-        `CREATE TRIGGER catalog_execution_stats_delete AFTER DELETE ON catalog_executions BEGIN ${remove} END`,
       ],
     );
 
