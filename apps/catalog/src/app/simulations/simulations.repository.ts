@@ -12,7 +12,7 @@ import { EntityManager, FindOptionsSelect } from 'typeorm';
 import { ATTACH_EXECUTIONS, LATEST_SIMULATION, REGISTER_SIMULATION } from '../catalog.statements';
 import { SearchIndexRepository } from './search-index.repository';
 import { searchWords } from './search-terms';
-import { SimulationExists, SimulationHasExecutions, SimulationNotFound } from './simulation.errors';
+import { SimulationError, SimulationErrorCode, simulationExists, simulationNotFound } from './simulation.errors';
 import { provenanceColumns, SimulationRecord, storedSimulation } from './simulation.record';
 import { NewSimulation, provenanceFrom, StoredProvenance } from './simulation-registration';
 import { versionSortKey } from './version-order';
@@ -63,7 +63,7 @@ export class SimulationsRepository {
   ) {}
 
   /**
-   * Registers a simulation; SimulationExists when (name, version) is taken. Runs in `manager`'s
+   * Registers a simulation; SIMULATION_EXISTS when (name, version) is taken. Runs in `manager`'s
    * transaction when given. Outside one, the search words are added to the vocabulary first, on
    * their own: concurrent registrations sharing a new word then do not wait for each other's
    * whole transaction. Named statements: registration is a measured path (catalog.statements.ts).
@@ -101,7 +101,7 @@ export class SimulationsRepository {
         ],
         m,
       );
-      if (!inserted) throw new SimulationExists(simulation);
+      if (!inserted) throw simulationExists(simulation);
       const record: SimulationRecord = { ...row, id: Number(inserted.id) };
       await this.searchIndex.insertTags(m, record.id, simulation.tags);
       await this.searchIndex.addPostings(m, record.id, words);
@@ -140,7 +140,7 @@ export class SimulationsRepository {
         where: { id },
         ...(this.db.backend === 'postgresql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
       });
-      if (!current) throw new SimulationNotFound(id);
+      if (!current) throw simulationNotFound(id);
       const changes = change(current);
       if (!changes) return current;
       const updated: SimulationRecord = {
@@ -178,13 +178,13 @@ export class SimulationsRepository {
         const simulation = await m
           .getRepository(CatalogSimulationEntity)
           .findOne({ select: { id: true, name: true, version: true }, where: { id } });
-        if (!simulation) throw new SimulationNotFound(id);
-        if (await m.getRepository(CatalogExecutionEntity).existsBy({ simulationId: id })) throw new SimulationHasExecutions(id);
+        if (!simulation) throw simulationNotFound(id);
+        if (await m.getRepository(CatalogExecutionEntity).existsBy({ simulationId: id })) throw hasExecutions(id);
         await m.getRepository(CatalogSimulationEntity).delete({ id });
         return simulation;
       })
       .catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new SimulationHasExecutions(id) : error;
+        throw isForeignKeyViolation(error) ? hasExecutions(id) : error;
       });
   }
 
@@ -192,3 +192,6 @@ export class SimulationsRepository {
     return manager.getRepository(CatalogSimulationEntity).findOne({ select: RECORD_COLUMNS, where: { name, version } });
   }
 }
+
+const hasExecutions = (id: number): SimulationError =>
+  new SimulationError(SimulationErrorCode.HasExecutions, `simulation ${id} has executions and cannot be deleted`);

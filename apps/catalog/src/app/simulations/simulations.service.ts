@@ -14,7 +14,7 @@ import {
 import { CatalogMetrics } from '../catalog.metrics';
 import { searchTokens, tagFilter } from './search-terms';
 import { SimulationPagesRepository } from './simulation-pages.repository';
-import { SimulationIdentityFixed, SimulationNotFound } from './simulation.errors';
+import { SimulationError, SimulationErrorCode, simulationNotFound } from './simulation.errors';
 import { newSimulationFrom, provenanceFrom, schemaSides } from './simulation-registration';
 import { JsonPage, provenanceOf, storedSimulation } from './simulation.record';
 import { SimulationsRepository } from './simulations.repository';
@@ -55,13 +55,13 @@ export class SimulationsService {
   /** One version, or without `version` the latest (highest semantic version, else newest). */
   async get(name: string, version: string | undefined): Promise<SimulationResponse> {
     const record = version === undefined ? await this.repository.findLatest(name) : await this.repository.findVersion(name, version);
-    if (!record) throw new SimulationNotFound(version === undefined ? name : `${name} ${version}`);
+    if (!record) throw simulationNotFound(version === undefined ? name : `${name} ${version}`);
     return toSimulationResponse(storedSimulation(record));
   }
 
   async versions(name: string, page: PageQueryDto): Promise<JsonPage> {
     const result = await this.pages.versions(name, page.limit, page.offset);
-    if (result.total === 0) throw new SimulationNotFound(name);
+    if (result.total === 0) throw simulationNotFound(name);
     return result;
   }
 
@@ -70,8 +70,10 @@ export class SimulationsService {
     const record = await this.repository.update(
       id,
       (current) => {
-        if (present(body.name) && body.name !== current.name) throw new SimulationIdentityFixed('name');
-        if (present(body.version) && body.version !== current.version) throw new SimulationIdentityFixed('version');
+        if (present(body.name) && body.name !== current.name)
+          throw new SimulationError(SimulationErrorCode.IdentityFixed, 'name cannot be changed');
+        if (present(body.version) && body.version !== current.version)
+          throw new SimulationError(SimulationErrorCode.IdentityFixed, 'version cannot be changed');
         return {
           description: body.description ?? current.description,
           author: body.author ?? current.author,

@@ -11,3 +11,4 @@ export * from './catalog-queries.dto';
 export * from './catalog-responses';
 export * from './simulation-document';
 export * from './installation.dto';
+export * from './catalog-error-codes';
