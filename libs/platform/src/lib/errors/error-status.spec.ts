@@ -33,6 +33,12 @@ describe('ERROR_STATUS', () => {
     expect(new Set(codes).size).toBe(codes.length);
   });
 
+  it('gives the refusals of requests Node cannot parse their statuses (written to the socket)', () => {
+    expect(statusOfCode(contracts.RequestErrorCode.MalformedHttp)).toBe(HttpStatus.BAD_REQUEST);
+    expect(statusOfCode(contracts.RequestErrorCode.HeadersTooLarge)).toBe(431);
+    expect(statusOfCode(contracts.RequestErrorCode.Timeout)).toBe(HttpStatus.REQUEST_TIMEOUT);
+  });
+
   it('answers a code of no module with 500', () => {
     expect(statusOfCode('NO_SUCH_CODE')).toBe(HttpStatus.INTERNAL_SERVER_ERROR);
   });

@@ -23,16 +23,22 @@ export type ErrorCode =
   | RunDatabaseErrorCode
   | UploadErrorCode;
 
+/** Not in Nest's HttpStatus. */
+const REQUEST_HEADER_FIELDS_TOO_LARGE = 431;
+
 /**
  * The one place a domain error becomes an HTTP status, read by AllExceptionsFilter. A Record
  * over every code: a code added without its status fails the typecheck.
  */
-export const ERROR_STATUS: Readonly<Record<ErrorCode, HttpStatus>> = {
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [RequestErrorCode.BodyTooLarge]: HttpStatus.PAYLOAD_TOO_LARGE,
   [RequestErrorCode.UnsupportedMediaType]: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   [RequestErrorCode.MalformedJson]: HttpStatus.BAD_REQUEST,
   [RequestErrorCode.UnreadableBody]: HttpStatus.BAD_REQUEST,
   [RequestErrorCode.MalformedPath]: HttpStatus.BAD_REQUEST,
+  [RequestErrorCode.MalformedHttp]: HttpStatus.BAD_REQUEST,
+  [RequestErrorCode.HeadersTooLarge]: REQUEST_HEADER_FIELDS_TOO_LARGE,
+  [RequestErrorCode.Timeout]: HttpStatus.REQUEST_TIMEOUT,
 
   [AuthErrorCode.InvalidSession]: HttpStatus.UNAUTHORIZED,
   [AuthErrorCode.SessionExpired]: HttpStatus.UNAUTHORIZED,
@@ -97,6 +103,6 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, HttpStatus>> = {
 };
 
 /** The status of a domain error's code; a code of no service (a bug) is a 500. */
-export function statusOfCode(code: string): HttpStatus {
-  return (ERROR_STATUS as Readonly<Record<string, HttpStatus>>)[code] ?? HttpStatus.INTERNAL_SERVER_ERROR;
+export function statusOfCode(code: string): number {
+  return (ERROR_STATUS as Readonly<Record<string, number>>)[code] ?? HttpStatus.INTERNAL_SERVER_ERROR;
 }
