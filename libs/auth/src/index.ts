@@ -9,7 +9,6 @@ export * from './lib/token.service';
 export * from './lib/password-hasher';
 export * from './lib/session-lifetime';
 export * from './lib/login-throttle';
-export * from './lib/retry-later.error';
 export * from './lib/password-work.gate';
 export * from './lib/anonymous-session-limit';
 export * from './lib/session-purge';

@@ -28,3 +28,6 @@ export * from './lib/auth/user-list.dto';
 export * from './lib/common/exclusive-with.validator';
 export * from './lib/catalog';
 export * from './lib/results';
+export * from './lib/common/request-error-codes';
+export * from './lib/cache/cache-error-codes';
+export * from './lib/auth/auth-error-codes';

@@ -14,4 +14,5 @@ export { restoreDataKeys, setAsideDataKeys } from './lib/errors/data-keys';
 export * from './lib/openapi/openapi';
 export * from './lib/openapi/print-openapi';
 export type { StreamedBodyRoute } from './lib/http/json-body.middleware';
-export { answerAfterBody, DISCARD_LIMIT_BYTES } from './lib/http/unread-body';
+export { DISCARD_LIMIT_BYTES } from './lib/http/unread-body';
+export * from './lib/errors/error-status';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { nowMicros } from '@simsvc/contracts';
-import { AuthUserRepository, isUniqueViolation } from '@simsvc/persistence';
+import { AuthUserRepository } from '@simsvc/persistence';
 import { AuthConfig } from './auth-config';
 import { AUTH_CONFIG } from './auth.tokens';
 import { PasswordHasher } from './password-hasher';
@@ -23,22 +23,21 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const admin = this.config.admin;
     if (!admin || (await this.users.findByUsername(admin.username))) return;
     const passwordHash = await this.passwords.hash(admin.password);
-    try {
-      await this.users.insert({
-        username: admin.username,
-        email: admin.email ?? null,
-        role: 'admin',
-        passwordHash,
-        createdAt: nowMicros(),
-      });
+    const created = await this.users.insert({
+      username: admin.username,
+      email: admin.email ?? null,
+      role: 'admin',
+      passwordHash,
+      createdAt: nowMicros(),
+    });
+    if (created) {
       this.logger.log(`created admin user ${admin.username}`);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // Another replica created it, or an existing user's name differs from it only by case, width or diacritics.
-      if (!(await this.users.findByUsername(admin.username)))
-        this.logger.warn(
-          `admin user ${admin.username} not created: an existing user's name differs from it only by case, width or diacritics`,
-        );
+      return;
     }
+    // Another replica created it, or an existing user's name differs from it only by case, width or diacritics.
+    if (!(await this.users.findByUsername(admin.username)))
+      this.logger.warn(
+        `admin user ${admin.username} not created: an existing user's name differs from it only by case, width or diacritics`,
+      );
   }
 }

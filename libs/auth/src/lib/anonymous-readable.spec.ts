@@ -2,7 +2,7 @@ import { Controller, ExecutionContext, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthConfig } from './auth-config';
 import { AnonymousReadable, RequirePrivileges } from './auth.decorators';
-import { MissingPrivilege } from './auth.errors';
+import { missingPrivilege } from './auth.errors';
 import { ROLE_PRIVILEGES } from './privileges';
 import { ANONYMOUS_READ_PRINCIPAL, SessionPrincipal } from './session-principal';
 import { SessionGuard } from './session.guard';
@@ -51,7 +51,7 @@ describe('@AnonymousReadable() routes in the SessionGuard', () => {
   });
 
   it('still need the route privileges: the anonymous set grants no more', () => {
-    expect(() => guard().canActivate(contextFor('beyondAnonymous').context)).toThrow(new MissingPrivilege('update_catalog'));
+    expect(() => guard().canActivate(contextFor('beyondAnonymous').context)).toThrow(missingPrivilege('update_catalog'));
   });
 
   it('answer 401 without X-Session-ID when anonymous access is off', () => {

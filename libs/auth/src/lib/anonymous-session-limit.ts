@@ -1,7 +1,7 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
-import { nowMicros } from '@simsvc/contracts';
+import { Injectable } from '@nestjs/common';
+import { nowMicros, retryAfterSeconds } from '@simsvc/contracts';
 import { RateEventRepository, RateLimit } from '@simsvc/persistence';
-import { RetryLater } from './retry-later.error';
+import { AuthError, AuthErrorCode } from './auth.errors';
 
 /** Anonymous sessions one client address may create per minute, counted across replicas. */
 export const ANONYMOUS_SESSIONS_PER_MINUTE = 30;
@@ -17,7 +17,9 @@ export class AnonymousSessionLimit {
   async take(clientAddress: string): Promise<void> {
     const reservation = await this.events.reserve(ANONYMOUS_SCOPE, '', clientAddress, LIMITS, nowMicros(), false);
     if (!reservation.granted) {
-      throw new RetryLater('too many anonymous sessions; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
+      throw new AuthError(AuthErrorCode.TooManyRequests, 'too many anonymous sessions; retry later', {
+        retryAfterSeconds: retryAfterSeconds(reservation.retryAfterMicros),
+      });
     }
   }
 }

@@ -1,9 +1,9 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { nowMicros } from '@simsvc/contracts';
+import { nowMicros, retryAfterSeconds } from '@simsvc/contracts';
 import { RateEventRepository, RateLimit } from '@simsvc/persistence';
 import { KnownAddresses } from './known-addresses';
-import { RetryLater } from './retry-later.error';
+import { AuthError, AuthErrorCode } from './auth.errors';
 
 /** Five failures within 60 s for one (client address, username) block further attempts (contract §3). */
 export const MAX_LOGIN_FAILURES = 5;
@@ -66,7 +66,9 @@ export class LoginThrottle {
       const reservation = await this.events.reserve(LOGIN_SCOPE, subject, clientAddress, limits, nowMicros(), true);
       if (reservation.granted) return { id: reservation.id, subject, clientAddress };
       if (!reservation.busy || Date.now() >= giveUpAt) {
-        throw new RetryLater('too many failed logins; retry later', reservation.retryAfterMicros, HttpStatus.TOO_MANY_REQUESTS);
+        throw new AuthError(AuthErrorCode.TooManyRequests, 'too many failed logins; retry later', {
+          retryAfterSeconds: retryAfterSeconds(reservation.retryAfterMicros),
+        });
       }
       await sleep(IN_FLIGHT_RETRY_MS);
     }

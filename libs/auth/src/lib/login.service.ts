@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LoginDto, SessionTokenDto } from '@simsvc/contracts';
+import { isDomainError, LoginDto, SessionTokenDto } from '@simsvc/contracts';
 import { AuthUserEntity, AuthUserRepository, usernameSkeleton } from '@simsvc/persistence';
-import { InvalidCredentials } from './auth.errors';
+import { AuthErrorCode, invalidCredentials } from './auth.errors';
 import { LoginAttempt, LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { PasswordWorkGate } from './password-work.gate';
@@ -50,7 +50,7 @@ export class LoginService {
   private async verifiedUser(body: LoginDto): Promise<AuthUserEntity> {
     const user = await this.users.findByUsername(body.username);
     const passwordMatches = await this.passwords.verify(body.password, user?.passwordHash ?? null);
-    if (!user || !passwordMatches || user.disabled) throw new InvalidCredentials();
+    if (!user || !passwordMatches || user.disabled) throw invalidCredentials();
     return user;
   }
 
@@ -61,7 +61,7 @@ export class LoginService {
    */
   private async settleFailure(attempt: LoginAttempt, error: unknown): Promise<never> {
     try {
-      if (error instanceof InvalidCredentials) await this.throttle.failed(attempt);
+      if (isDomainError(error, AuthErrorCode.InvalidCredentials)) await this.throttle.failed(attempt);
       else await this.throttle.abandoned(attempt);
     } catch (settleError) {
       this.logger.warn(`settling a failed login attempt failed: ${(settleError as Error).message}`);

@@ -1,4 +1,3 @@
-import { HttpStatus } from '@nestjs/common';
 import { BoundedSemaphore } from './bounded-semaphore';
 import {
   PASSWORD_CHECKS_AT_ONCE,
@@ -6,7 +5,7 @@ import {
   PASSWORD_CHECKS_WAITING_PER_ADDRESS,
   PasswordWorkGate,
 } from './password-work.gate';
-import { RetryLater } from './retry-later.error';
+import { AuthError, AuthErrorCode } from './auth.errors';
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -33,10 +32,10 @@ describe('PasswordWorkGate', () => {
     const gate = new PasswordWorkGate();
     const first = await gate.enter('10.0.0.1');
     const waiting = Array.from({ length: PASSWORD_CHECKS_WAITING_PER_ADDRESS }, () => gate.enter('10.0.0.1'));
-    const refused = await gate.enter('10.0.0.1').catch((error: RetryLater) => error);
-    expect(refused).toBeInstanceOf(RetryLater);
-    expect((refused as RetryLater).status).toBe(HttpStatus.TOO_MANY_REQUESTS);
-    expect((refused as RetryLater).retryAfterSeconds).toBe(1);
+    const refused = await gate.enter('10.0.0.1').catch((error: AuthError) => error);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect((refused as AuthError).code).toBe(AuthErrorCode.TooManyRequests);
+    expect((refused as AuthError).retryAfterSeconds).toBe(1);
     // Another address is not held up by the first one's queue.
     (await gate.enter('10.0.0.2'))();
     first();
@@ -48,8 +47,8 @@ describe('PasswordWorkGate', () => {
     const running = await Promise.all(Array.from({ length: PASSWORD_CHECKS_AT_ONCE }, (_, i) => gate.enter(`10.1.0.${i}`)));
     const queued = Array.from({ length: PASSWORD_CHECKS_WAITING }, (_, i) => gate.enter(`10.2.0.${i}`));
     await settled();
-    const refused = await gate.enter('10.3.0.1').catch((error: RetryLater) => error);
-    expect((refused as RetryLater).status).toBe(HttpStatus.SERVICE_UNAVAILABLE);
+    const refused = await gate.enter('10.3.0.1').catch((error: AuthError) => error);
+    expect((refused as AuthError).code).toBe(AuthErrorCode.PasswordCheckBusy);
     running.forEach((leave) => leave());
     for (const turn of queued) (await turn)();
   });

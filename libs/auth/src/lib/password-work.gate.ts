@@ -1,6 +1,6 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { BoundedSemaphore } from './bounded-semaphore';
-import { RetryLater } from './retry-later.error';
+import { AuthError, AuthErrorCode } from './auth.errors';
 
 /** Password checks running at once in the process: each scrypt (N = 2^17) holds 128 MiB and a core for ~250 ms. */
 export const PASSWORD_CHECKS_AT_ONCE = 2;
@@ -12,7 +12,8 @@ export const PASSWORD_CHECKS_WAITING = 32;
  */
 export const PASSWORD_CHECKS_PER_ADDRESS = 1;
 export const PASSWORD_CHECKS_WAITING_PER_ADDRESS = 16;
-const RETRY_AFTER_MICROS = 1_000_000;
+/** Seconds, for `Retry-After`. */
+const RETRY_AFTER = 1;
 
 /**
  * Caps the password hashing that logins cause, so that a flood of logins (random usernames
@@ -34,12 +35,14 @@ export class PasswordWorkGate {
     }
     const ownTurn = own.acquire();
     if (!ownTurn)
-      throw new RetryLater('too many logins at once from this address; retry later', RETRY_AFTER_MICROS, HttpStatus.TOO_MANY_REQUESTS);
+      throw new AuthError(AuthErrorCode.TooManyRequests, 'too many logins at once from this address; retry later', {
+        retryAfterSeconds: RETRY_AFTER,
+      });
     await ownTurn;
     const turn = this.all.acquire();
     if (!turn) {
       this.leave(clientAddress, own);
-      throw new RetryLater('server busy with logins; retry later', RETRY_AFTER_MICROS, HttpStatus.SERVICE_UNAVAILABLE);
+      throw new AuthError(AuthErrorCode.PasswordCheckBusy, 'server busy with logins; retry later', { retryAfterSeconds: RETRY_AFTER });
     }
     await turn;
     return () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatTimestamp, nowMicros, SessionTokenDto } from '@simsvc/contracts';
 import { AuthSessionEntity, AuthSessionRepository } from '@simsvc/persistence';
 import { randomUUID } from 'node:crypto';
-import { InvalidCredentials, SessionRevoked } from './auth.errors';
+import { invalidCredentials, sessionRevoked } from './auth.errors';
 import { Privilege, Role } from './privileges';
 import { ANONYMOUS_SUBJECT, TokenService } from './token.service';
 
@@ -52,7 +52,7 @@ export class SessionIssuer {
       expiresAt: exp * MICROS,
       revokedAt: null,
     });
-    if (!(await this.sessions.insertIfCurrent(session))) throw subject.username !== null ? new InvalidCredentials() : new SessionRevoked();
+    if (!(await this.sessions.insertIfCurrent(session))) throw subject.username !== null ? invalidCredentials() : sessionRevoked();
     const token = this.tokens.sign({
       sid: session.id,
       sub: subject.username ?? ANONYMOUS_SUBJECT,

@@ -1,4 +1,4 @@
-import { LifetimeOutOfRange } from './auth.errors';
+import { AuthErrorCode } from './auth.errors';
 import { lifetimeSeconds, MAX_LIFETIME_SECONDS, tokenExpiry } from './session-lifetime';
 
 describe('session lifetime', () => {
@@ -15,7 +15,7 @@ describe('session lifetime', () => {
   });
 
   it.each([0, -1, 720.0001, 10_000, Number.NaN, Number.POSITIVE_INFINITY])('refuses %p hours with 400', (hours) => {
-    expect(() => lifetimeSeconds(hours)).toThrow(LifetimeOutOfRange);
+    expect(() => lifetimeSeconds(hours)).toThrow(expect.objectContaining({ code: AuthErrorCode.LifetimeOutOfRange }));
     expect(() => lifetimeSeconds(hours)).toThrow('lifetime_hours must be greater than 0 and at most 720');
   });
 

@@ -1,4 +1,4 @@
-import { LifetimeOutOfRange } from './auth.errors';
+import { AuthError, AuthErrorCode } from './auth.errors';
 
 export const DEFAULT_LIFETIME_HOURS = 24;
 export const MAX_LIFETIME_HOURS = 720;
@@ -13,7 +13,7 @@ export const MAX_LIFETIME_SECONDS = MAX_LIFETIME_HOURS * SECONDS_PER_HOUR;
 export function lifetimeSeconds(hours: number | null | undefined, maxHours = MAX_LIFETIME_HOURS, what = 'lifetime_hours'): number {
   const value = hours ?? Math.min(DEFAULT_LIFETIME_HOURS, maxHours);
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > maxHours) {
-    throw new LifetimeOutOfRange(what, maxHours);
+    throw new AuthError(AuthErrorCode.LifetimeOutOfRange, `${what} must be greater than 0 and at most ${maxHours}`);
   }
   return Math.max(1, Math.round(value * SECONDS_PER_HOUR));
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Header, HttpCode, HttpStatus, Post, Req,
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, CreateAnonymousSessionDto, LoginDto, RefreshedSessionDto, SessionInfoDto, SessionTokenDto } from '@simsvc/contracts';
 import type { Request } from 'express';
-import { OptionalBodyInterceptor, RetryAfterInterceptor } from './auth.interceptors';
+import { OptionalBodyInterceptor } from './auth.interceptors';
 import { CurrentSession, Public } from './auth.decorators';
 import { clientAddress } from './client-address';
 import { SessionPrincipal } from './session-principal';
@@ -24,7 +24,6 @@ export class SessionController {
   @Public()
   @HttpCode(HttpStatus.OK)
   @Header(...NO_STORE)
-  @UseInterceptors(RetryAfterInterceptor)
   @ApiOperation({
     summary:
       'Log in; 401 on bad credentials; 429 with Retry-After after five failures within 60 s per (address, username) or twenty within 5 min per username, or too many logins at once from the address; 503 with Retry-After when the server is busy checking passwords',
@@ -43,7 +42,7 @@ export class SessionController {
   @Public()
   @HttpCode(HttpStatus.OK)
   @Header(...NO_STORE)
-  @UseInterceptors(OptionalBodyInterceptor, RetryAfterInterceptor)
+  @UseInterceptors(OptionalBodyInterceptor)
   @ApiOperation({
     summary:
       'Anonymous session; privileges beyond the anonymous set need a session holding them; 429 with Retry-After past 30 per minute from one address',

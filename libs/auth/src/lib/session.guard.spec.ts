@@ -2,7 +2,7 @@ import { Controller, ExecutionContext, Get, UnauthorizedException } from '@nestj
 import { Reflector } from '@nestjs/core';
 import { AuthConfig } from './auth-config';
 import { Public, RequirePrivileges } from './auth.decorators';
-import { MissingPrivilege } from './auth.errors';
+import { missingPrivilege } from './auth.errors';
 import { PRIVILEGES, Privilege } from './privileges';
 import { NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
 import { SessionGuard } from './session.guard';
@@ -103,7 +103,7 @@ describe('SessionGuard', () => {
 
   it('refuses with 403 naming the missing privilege', async () => {
     const { context, request } = contextFor('guarded', { 'x-session-id': 'token' });
-    expect(() => guardWith(() => principal(['read_cache'])).canActivate(context)).toThrow(new MissingPrivilege('invalidate_cache'));
+    expect(() => guardWith(() => principal(['read_cache'])).canActivate(context)).toThrow(missingPrivilege('invalidate_cache'));
     await expect(guardWith(async () => principal(['read_cache'])).canActivate(context)).rejects.toThrow(
       'missing privilege invalidate_cache',
     );

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AuthConfig } from './auth-config';
 import { ANONYMOUS_READABLE, PUBLIC_ROUTE, REQUIRED_PRIVILEGES } from './auth.decorators';
-import { MissingPrivilege } from './auth.errors';
+import { missingPrivilege } from './auth.errors';
 import { AUTH_CONFIG } from './auth.tokens';
 import { Privilege } from './privileges';
 import { ANONYMOUS_READ_PRINCIPAL, NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
@@ -74,7 +74,7 @@ function sessionToken(request: Request): string | undefined {
 
 function admit(request: SessionRequest, principal: SessionPrincipal, required: readonly Privilege[]): boolean {
   const missing = required.find((privilege) => !principal.privileges.has(privilege));
-  if (missing !== undefined) throw new MissingPrivilege(missing);
+  if (missing !== undefined) throw missingPrivilege(missing);
   request.session = principal;
   return true;
 }

@@ -10,15 +10,7 @@ import {
 import { AuthSessionEntity, AuthSessionRepository, AuthUserRepository } from '@simsvc/persistence';
 import { AnonymousSessionLimit } from './anonymous-session-limit';
 import { AuthConfig } from './auth-config';
-import {
-  AnonymousSessionsDisabled,
-  InvalidSession,
-  MissingPrivilege,
-  NoSessionToRefresh,
-  SessionExpired,
-  SessionRevoked,
-  UnknownPrivilege,
-} from './auth.errors';
+import { AuthError, AuthErrorCode, invalidSession, missingPrivilege, sessionExpired, sessionRevoked } from './auth.errors';
 import { AUTH_CONFIG } from './auth.tokens';
 import { expandPrivileges, isPrivilege, Privilege, PRIVILEGES, privilegesOfRole, Role, ROLE_PRIVILEGES } from './privileges';
 import { MICROS, SessionIssuer, SessionSubject } from './session-issuer';
@@ -70,10 +62,10 @@ export class SessionService {
     caller: SessionPrincipal | undefined,
     clientAddress: string,
   ): Promise<SessionTokenDto> {
-    if (!this.config.allowAnonymous) throw new AnonymousSessionsDisabled();
+    if (!this.config.allowAnonymous) throw new AuthError(AuthErrorCode.AnonymousSessionsDisabled, 'anonymous sessions are disabled');
     const asked = body.privileges ?? [];
     const unknown = asked.find((privilege) => !isPrivilege(privilege));
-    if (unknown !== undefined) throw new UnknownPrivilege(unknown);
+    if (unknown !== undefined) throw new AuthError(AuthErrorCode.UnknownPrivilege, `unknown privilege ${unknown}`);
     const lifetime = lifetimeSeconds(body.lifetime_hours, this.config.anonymousMaxLifetimeHours, 'lifetime_hours of an anonymous session');
     const privileges = expandPrivileges([...ROLE_PRIVILEGES.anonymous, ...(asked as Privilege[])]);
     const extra = privileges.filter((privilege) => !ANONYMOUS_PRIVILEGES.has(privilege));
@@ -81,7 +73,7 @@ export class SessionService {
     const missing = [...(asked as Privilege[]), ...extra].find(
       (privilege) => !ANONYMOUS_PRIVILEGES.has(privilege) && !caller?.privileges.has(privilege),
     );
-    if (missing !== undefined) throw new MissingPrivilege(missing);
+    if (missing !== undefined) throw missingPrivilege(missing);
     await this.anonymousLimit.take(clientAddress);
     const minter = extra.length > 0 && caller ? await this.minterOf(caller) : NO_MINTER;
     return this.issuer.issue({ username: null, role: 'anonymous', privileges, ...minter }, lifetime);
@@ -93,15 +85,16 @@ export class SessionService {
    * privileges of the user's current role; an anonymous one those in force now.
    */
   async refresh(principal: SessionPrincipal): Promise<RefreshedSessionDto> {
-    if (principal.sessionId === NO_AUTH_SESSION_ID) throw new NoSessionToRefresh();
+    if (principal.sessionId === NO_AUTH_SESSION_ID)
+      throw new AuthError(AuthErrorCode.NoSessionToRefresh, 'authentication is disabled; there is no session to refresh');
     const session = await this.sessions.findById(principal.sessionId);
-    if (!session) throw new InvalidSession();
+    if (!session) throw invalidSession();
     if (session.revokedAt !== null) throw this.revoked([session.id]);
     const subject = await this.currentSubject(session, principal);
     const nowSeconds = Math.floor(nowMicros() / MICROS);
     const longest = session.username === null ? hoursToSeconds(this.config.anonymousMaxLifetimeHours) : MAX_LIFETIME_SECONDS;
     const exp = tokenExpiry(nowSeconds, session.lifetimeSeconds, Math.floor(session.createdAt / MICROS), longest);
-    if (exp <= nowSeconds) throw new SessionExpired();
+    if (exp <= nowSeconds) throw sessionExpired();
     if (!(await this.sessions.recordRefresh(session.id, subject.role, subject.privileges.join(' '), exp * MICROS)))
       throw this.revoked([session.id]);
     const token = this.tokens.sign({
@@ -139,9 +132,9 @@ export class SessionService {
   async confirmFromStore(principal: SessionPrincipal, privilege: Privilege): Promise<void> {
     if (principal.sessionId === NO_AUTH_SESSION_ID) return;
     const standing = await this.states.reload(principal.sessionId);
-    if (standing.state === 'revoked') throw new SessionRevoked();
-    if (standing.state === 'unknown') throw new InvalidSession();
-    if (!standing.privileges.has(privilege) || !principal.privileges.has(privilege)) throw new MissingPrivilege(privilege);
+    if (standing.state === 'revoked') throw sessionRevoked();
+    if (standing.state === 'unknown') throw invalidSession();
+    if (!standing.privileges.has(privilege) || !principal.privileges.has(privilege)) throw missingPrivilege(privilege);
   }
 
   /** Who a refreshed token speaks for: the user as they are now, or the anonymous session as it stands. */
@@ -176,21 +169,21 @@ export class SessionService {
   private async minterOf(caller: SessionPrincipal): Promise<Minter> {
     if (caller.sessionId === NO_AUTH_SESSION_ID) return NO_MINTER;
     const session = await this.sessions.findById(caller.sessionId);
-    if (!session) throw new InvalidSession();
+    if (!session) throw invalidSession();
     const userId = session.username !== null ? session.userId : session.issuerId;
     const credentials = userId === null || session.credentialEpoch === null ? null : { userId, epoch: session.credentialEpoch };
     return { issuedBy: session.username ?? session.issuedBy, credentials, mintedBy: session.id };
   }
 
-  private revoked(sessionIds: string[]): SessionRevoked {
+  private revoked(sessionIds: string[]): AuthError {
     this.states.markRevoked(sessionIds);
-    return new SessionRevoked();
+    return sessionRevoked();
   }
 }
 
 function principalOf(claims: TokenClaims, standing: SessionStanding): SessionPrincipal {
-  if (standing.state === 'revoked') throw new SessionRevoked();
-  if (standing.state === 'unknown') throw new InvalidSession();
+  if (standing.state === 'revoked') throw sessionRevoked();
+  if (standing.state === 'unknown') throw invalidSession();
   return {
     sessionId: claims.sid,
     username: claims.role === 'anonymous' ? null : claims.sub,

@@ -1,5 +1,6 @@
 import { createSecretKey, randomBytes } from 'node:crypto';
 import { decode, sign } from 'jsonwebtoken';
+import { AuthErrorCode } from './auth.errors';
 import { TokenClaims, TokenService } from './token.service';
 
 const secret = randomBytes(32);
@@ -21,7 +22,8 @@ function claims(overrides: Partial<TokenClaims> = {}): TokenClaims {
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 function expectRejected(token: string, message: string): void {
-  expect(() => service.verify(token)).toThrow(expect.objectContaining({ status: 401, message }));
+  const code = message === 'session expired' ? AuthErrorCode.SessionExpired : AuthErrorCode.InvalidSession;
+  expect(() => service.verify(token)).toThrow(expect.objectContaining({ code, message }));
 }
 
 describe('TokenService', () => {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JsonWebTokenError, sign, TokenExpiredError, verify } from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import { KeyObject } from 'node:crypto';
-import { InvalidSession, SessionExpired } from './auth.errors';
+import { invalidSession, sessionExpired } from './auth.errors';
 import { SIGNING_KEY } from './auth.tokens';
 import { isPrivilege, Privilege, Role } from './privileges';
 
@@ -47,7 +47,7 @@ export class TokenService {
   verify(token: string): Readonly<TokenClaims> {
     const known = this.verified.get(token);
     if (known) {
-      if (Math.floor(Date.now() / 1000) >= known.exp) throw new SessionExpired();
+      if (Math.floor(Date.now() / 1000) >= known.exp) throw sessionExpired();
       return known;
     }
     const claims = this.verifySignature(token);
@@ -60,11 +60,11 @@ export class TokenService {
     try {
       payload = verify(token, this.key, { algorithms: [ALGORITHM] });
     } catch (error) {
-      if (error instanceof TokenExpiredError) throw new SessionExpired();
-      if (error instanceof JsonWebTokenError) throw new InvalidSession();
+      if (error instanceof TokenExpiredError) throw sessionExpired();
+      if (error instanceof JsonWebTokenError) throw invalidSession();
       throw error;
     }
-    if (!isClaims(payload)) throw new InvalidSession();
+    if (!isClaims(payload)) throw invalidSession();
     return payload;
   }
 }

@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CreateUserDto, formatTimestamp, nowMicros, PageQueryDto, UpdateUserDto, UserDto, UserListDto } from '@simsvc/contracts';
-import {
-  AuthUserChanges,
-  AuthUserEntity,
-  AuthUserRepository,
-  isUniqueViolation,
-  UserChangeVerdict,
-  usernameSkeleton,
-} from '@simsvc/persistence';
-import { LastEnabledAdmin, ReservedUsername, UserExists, UserNotFound } from './auth.errors';
+import { AuthUserChanges, AuthUserEntity, AuthUserRepository, UserChangeVerdict, usernameSkeleton } from '@simsvc/persistence';
+import { AuthError, AuthErrorCode, lastEnabledAdmin, userNotFound } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
 import { SessionPrincipal } from './session-principal';
 import { SessionStateCache } from './session-state.cache';
@@ -33,23 +26,20 @@ export class UsersService {
 
   async create(body: CreateUserDto, caller: SessionPrincipal): Promise<UserDto> {
     // Tokens of anonymous sessions carry this subject; a user of that name would be ambiguous.
-    if (usernameSkeleton(body.username) === ANONYMOUS_SUBJECT) throw new ReservedUsername(ANONYMOUS_SUBJECT);
+    if (usernameSkeleton(body.username) === ANONYMOUS_SUBJECT)
+      throw new AuthError(AuthErrorCode.ReservedUsername, `username ${ANONYMOUS_SUBJECT} is reserved`);
     await this.sessions.confirmFromStore(caller, 'manage_users');
     const passwordHash = await this.passwords.hash(body.password);
-    try {
-      const user = await this.users.insert({
-        username: body.username,
-        email: body.email ?? null,
-        role: body.role,
-        passwordHash,
-        createdAt: nowMicros(),
-      });
-      return toUserDto(user);
-    } catch (error) {
-      // Unique by skeleton: `Admin` beside `admin` is taken too, as is `mìmi` beside `mimi`.
-      if (isUniqueViolation(error)) throw new UserExists();
-      throw error;
-    }
+    const user = await this.users.insert({
+      username: body.username,
+      email: body.email ?? null,
+      role: body.role,
+      passwordHash,
+      createdAt: nowMicros(),
+    });
+    // Unique by skeleton: `Admin` beside `admin` is taken too, as is `mìmi` beside `mimi`.
+    if (!user) throw new AuthError(AuthErrorCode.UserExists, 'username already exists');
+    return toUserDto(user);
   }
 
   async list(page: PageQueryDto): Promise<UserListDto> {
@@ -59,7 +49,7 @@ export class UsersService {
 
   async get(username: string): Promise<UserDto> {
     const user = await this.users.findByUsername(username);
-    if (!user) throw new UserNotFound();
+    if (!user) throw userNotFound();
     return toUserDto(user);
   }
 
@@ -71,8 +61,8 @@ export class UsersService {
     const result = await this.users.update(username, changes, nowMicros(), (current, enabledAdmins) =>
       judgeUpdate(current, changes, enabledAdmins),
     );
-    if (result.outcome === 'not-found') throw new UserNotFound();
-    if (result.outcome === 'refused') throw new LastEnabledAdmin();
+    if (result.outcome === 'not-found') throw userNotFound();
+    if (result.outcome === 'refused') throw lastEnabledAdmin();
     this.states.markRevoked(result.revokedSessionIds);
     return toUserDto(result.user);
   }
@@ -83,8 +73,8 @@ export class UsersService {
       allowed: !isLastEnabledAdmin(current, enabledAdmins),
       endSessions: true,
     }));
-    if (result.outcome === 'not-found') throw new UserNotFound();
-    if (result.outcome === 'refused') throw new LastEnabledAdmin();
+    if (result.outcome === 'not-found') throw userNotFound();
+    if (result.outcome === 'refused') throw lastEnabledAdmin();
     this.states.markRevoked(result.revokedSessionIds);
   }
 }

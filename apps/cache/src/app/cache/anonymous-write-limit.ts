@@ -1,8 +1,10 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { RetryLater, SessionPrincipal } from '@simsvc/auth';
+import { Inject, Injectable } from '@nestjs/common';
+import { SessionPrincipal } from '@simsvc/auth';
+import { retryAfterSeconds } from '@simsvc/contracts';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { LRUCache } from 'lru-cache';
 import { CacheConfig } from '../cache-config';
+import { CacheError, CacheErrorCode } from './cache.errors';
 
 /** Sessions tracked at once; a session evicted starts again with a full bucket. */
 const TRACKED_SESSIONS = 100_000;
@@ -36,7 +38,9 @@ export class AnonymousWriteLimit {
     if (tokens < 1) {
       this.buckets.set(session.sessionId, { tokens, at: now });
       const waitMicros = ((1 - tokens) * MICROS_PER_MINUTE) / this.perMinute;
-      throw new RetryLater('too many cache writes from this anonymous session; retry later', waitMicros, HttpStatus.TOO_MANY_REQUESTS);
+      throw new CacheError(CacheErrorCode.AnonymousWritesLimited, 'too many cache writes from this anonymous session; retry later', {
+        retryAfterSeconds: retryAfterSeconds(waitMicros),
+      });
     }
     this.buckets.set(session.sessionId, { tokens: tokens - 1, at: now });
   }

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Head, HttpCode, NotFoundException, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Head, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AnonymousReadable, CurrentSession, RequirePrivileges, RetryAfterInterceptor, SessionPrincipal } from '@simsvc/auth';
+import { AnonymousReadable, CurrentSession, RequirePrivileges, SessionPrincipal } from '@simsvc/auth';
 import {
   ApiErrors,
   ApiHeadErrors,
@@ -36,7 +36,6 @@ export class CacheController {
   @HttpCode(200)
   @RequirePrivileges('write_cache')
   @ApiOperation({ summary: 'Store an entry (an existing key is replaced)' })
-  @UseInterceptors(RetryAfterInterceptor)
   @ApiOkResponse({ type: StoreEntryResponse })
   @ApiErrors(400, 401, 403, 413, 415, 503, {
     429: 'an anonymous session past its writes per minute (--anonymous-writes-per-minute); Retry-After',
@@ -96,7 +95,7 @@ export class CacheController {
   @ApiResponse({ status: 200, description: 'a live entry exists (no body)' })
   @ApiHeadErrors(400, 401, 403, 503, { 404: 'no live entry (no body)' })
   async exists(@CacheKeyParam() cacheKey: string): Promise<void> {
-    if (!(await this.cache.exists(cacheKey))) throw new NotFoundException();
+    await this.cache.requireLive(cacheKey);
   }
 
   @Get('*cache_key')

@@ -10,7 +10,7 @@ import {
 } from '@simsvc/persistence';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CacheConfig } from '../cache-config';
-import { PatternTooExpensive } from './cache.errors';
+import { CacheError, CacheErrorCode } from './cache.errors';
 import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
 import { ADD_ENTRY_HITS, CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
@@ -200,7 +200,7 @@ export class CacheRepository implements BeforeApplicationShutdown {
         return work(manager);
       });
     } catch (error) {
-      if (isStatementTimeout(error)) throw new PatternTooExpensive();
+      if (isStatementTimeout(error)) throw new CacheError(CacheErrorCode.PatternTooExpensive, 'pattern too expensive');
       throw error;
     }
   }

@@ -19,7 +19,7 @@ import { CacheConfig } from '../cache-config';
 import { CacheInvalidationEntity } from '@simsvc/persistence';
 import { serializedSize, toEntryResponse, toListItem } from './cache-entry.response';
 import { AnonymousWriteLimit } from './anonymous-write-limit';
-import { CacheEntryNotFound, CacheMiss, NoInvalidationSelector, TooManyPatternWildcards } from './cache.errors';
+import { CacheError, CacheErrorCode } from './cache.errors';
 import { CacheMetrics } from './cache.metrics';
 import { CacheRepository } from './cache.repository';
 import { EntrySelectors, NO_SIMULATION } from './entry-selectors';
@@ -69,23 +69,29 @@ export class CacheService {
     }
     await this.repository.countMiss(simulationId ?? NO_SIMULATION);
     this.metrics.misses.inc();
-    throw new CacheMiss(cacheKey);
+    throw new CacheError(CacheErrorCode.Miss, 'cache miss', { extra: { cache_key: cacheKey } });
   }
 
-  async exists(cacheKey: string): Promise<boolean> {
-    return this.repository.isLive(cacheKey, nowMicros());
+  /** Answers nothing when a live entry exists; counts neither hit nor miss. */
+  async requireLive(cacheKey: string): Promise<void> {
+    // A HEAD answer has no body: the message only sets the Content-Length of the 404.
+    if (!(await this.repository.isLive(cacheKey, nowMicros()))) throw new CacheError(CacheErrorCode.EntryNotFound, 'Not Found');
   }
 
   async remove(cacheKey: string, session: SessionPrincipal | undefined): Promise<StoreEntryResponse> {
     const removed = await this.repository.removeOne({ at: nowMicros(), actor: actorName(session), cacheKey, reason: null });
-    if (!removed) throw new CacheEntryNotFound(cacheKey);
+    if (!removed) throw new CacheError(CacheErrorCode.EntryNotFound, 'cache entry not found', { extra: { cache_key: cacheKey } });
     this.metrics.invalidations.inc();
     return { success: true, cache_key: cacheKey };
   }
 
   async invalidate(request: InvalidateDto, session: SessionPrincipal | undefined): Promise<InvalidateResponse> {
     const selectors = selectorsOf(request);
-    if (Object.keys(selectors).length === 0) throw new NoInvalidationSelector();
+    if (Object.keys(selectors).length === 0)
+      throw new CacheError(
+        CacheErrorCode.NoInvalidationSelector,
+        'give at least one of simulation_id, simulation_name, simulation_version, pattern',
+      );
     const count = await this.repository.invalidate({
       at: nowMicros(),
       actor: actorName(session),
@@ -134,7 +140,11 @@ function selectorsOf(source: {
   if (present(source.simulation_version)) selectors.simulationVersion = source.simulation_version;
   if (present(source.pattern)) {
     const wildcards = wildcardCount(source.pattern);
-    if (wildcards > MAX_PATTERN_WILDCARDS) throw new TooManyPatternWildcards(wildcards, MAX_PATTERN_WILDCARDS);
+    if (wildcards > MAX_PATTERN_WILDCARDS)
+      throw new CacheError(
+        CacheErrorCode.TooManyPatternWildcards,
+        `pattern has ${wildcards} wildcards (* or %); at most ${MAX_PATTERN_WILDCARDS} are allowed`,
+      );
     selectors.pattern = source.pattern;
   }
   return selectors;

@@ -11,7 +11,7 @@ import {
 } from '@simsvc/persistence';
 import { IsNull } from 'typeorm';
 import { EXECUTION_STATS } from '../catalog.statements';
-import { SimulationNotFound } from '../simulations/simulation.errors';
+import { simulationNotFound } from '../simulations/simulation.errors';
 import { ExecutionRecord } from './execution.record';
 import { allowedPredecessors, TERMINAL_STATUSES } from './execution-status';
 
@@ -61,7 +61,7 @@ export class ExecutionsRepository {
   /**
    * Creates the execution; undefined when the execution_id exists. started_at / completed_at
    * default to now for an execution created running / finished.
-   * SimulationNotFound for an unknown simulation.
+   * SIMULATION_NOT_FOUND for an unknown simulation.
    */
   async insert(values: ExecutionValues, now: number): Promise<ExecutionRecord | undefined> {
     const record: ExecutionRecord = {
@@ -102,7 +102,7 @@ export class ExecutionsRepository {
       }
     });
     return inserted.catch((error: unknown) => {
-      throw isForeignKeyViolation(error) && values.simulationId !== null ? new SimulationNotFound(values.simulationId) : error;
+      throw isForeignKeyViolation(error) && values.simulationId !== null ? simulationNotFound(values.simulationId) : error;
     });
   }
 

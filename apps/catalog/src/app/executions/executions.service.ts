@@ -9,15 +9,9 @@ import {
   SimulationStatsResponse,
 } from '@simsvc/contracts';
 import { CatalogMetrics } from '../catalog.metrics';
-import { SimulationNotFound } from '../simulations/simulation.errors';
+import { simulationNotFound } from '../simulations/simulation.errors';
 import { ResponsePage } from '../simulations/simulations.service';
-import {
-  ExecutionChangedConcurrently,
-  ExecutionMoveRefused,
-  ExecutionNotFound,
-  ExecutionOfAnotherSimulation,
-  ExecutionTimesOutOfOrder,
-} from './execution.errors';
+import { ExecutionError, ExecutionErrorCode } from './execution.errors';
 import { MICROS_PER_SECOND, toExecutionResponse } from './execution.record';
 import { refusalReason } from './execution-status';
 import { ExecutionsRepository, ExecutionValues } from './executions.repository';
@@ -51,33 +45,40 @@ export class ExecutionsService {
     let current = await this.repository.find(values.executionId);
     if (current?.simulationId === null && values.simulationId !== null) {
       // A record naming the simulation of an unattached execution attaches it, then moves it.
-      if (!(await this.repository.simulationExists(values.simulationId))) throw new SimulationNotFound(values.simulationId);
+      if (!(await this.repository.simulationExists(values.simulationId))) throw simulationNotFound(values.simulationId);
       await this.repository.attach(values.executionId, values.simulationId);
       const attached = await this.repository.move(values, now);
       if (attached) return this.accepted(false, 'moved', toExecutionResponse(attached));
       current = await this.repository.find(values.executionId);
     }
-    if (!current) throw new ExecutionChangedConcurrently(values.executionId);
+    if (!current)
+      throw new ExecutionError(ExecutionErrorCode.ChangedConcurrently, `execution ${values.executionId} changed concurrently; retry`);
     if (current.simulationId !== values.simulationId) {
       if (values.simulationId !== null && !(await this.repository.simulationExists(values.simulationId))) {
-        throw new SimulationNotFound(values.simulationId);
+        throw simulationNotFound(values.simulationId);
       }
-      throw new ExecutionOfAnotherSimulation(values.executionId, current.simulationId, values.simulationId);
+      throw new ExecutionError(
+        ExecutionErrorCode.OfAnotherSimulation,
+        `execution ${values.executionId} belongs to simulation ${current.simulationId}, not ${values.simulationId}`,
+      );
     }
     if (current.status === values.status) return this.accepted(false, 'unchanged', toExecutionResponse(current));
     this.metrics.transitionsRefused.inc();
-    throw new ExecutionMoveRefused(refusalReason(current.status, values.status), values.executionId);
+    throw new ExecutionError(
+      ExecutionErrorCode.MoveRefused,
+      `${refusalReason(current.status, values.status)} (execution ${values.executionId})`,
+    );
   }
 
   async get(executionId: string): Promise<ExecutionResponse> {
     const record = await this.repository.find(executionId);
-    if (!record) throw new ExecutionNotFound(executionId);
+    if (!record) throw new ExecutionError(ExecutionErrorCode.NotFound, `execution ${executionId} not found`);
     return toExecutionResponse(record);
   }
 
   async list(simulationId: number, query: ListExecutionsQueryDto): Promise<ResponsePage<ExecutionResponse>> {
     const { records, total } = await this.repository.list(simulationId, query.status, query.limit, query.offset);
-    if (total === 0 && !(await this.repository.simulationExists(simulationId))) throw new SimulationNotFound(simulationId);
+    if (total === 0 && !(await this.repository.simulationExists(simulationId))) throw simulationNotFound(simulationId);
     return { items: records.map(toExecutionResponse), total };
   }
 
@@ -110,7 +111,8 @@ export class ExecutionsService {
 function executionValues(body: RecordExecutionDto): ExecutionValues {
   const startedAt = body.started_at ? parseTimestamp(body.started_at) : null;
   const completedAt = body.completed_at ? parseTimestamp(body.completed_at) : null;
-  if (startedAt !== null && completedAt !== null && completedAt < startedAt) throw new ExecutionTimesOutOfOrder();
+  if (startedAt !== null && completedAt !== null && completedAt < startedAt)
+    throw new ExecutionError(ExecutionErrorCode.TimesOutOfOrder, 'completed_at must not be before started_at');
   return {
     executionId: body.execution_id,
     simulationId: body.simulation_id,

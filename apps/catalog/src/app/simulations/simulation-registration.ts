@@ -9,7 +9,7 @@ import {
 import { bodyShapeProblem, restoreDataKeys, setAsideDataKeys, validationMessages } from '@simsvc/platform';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { SchemaGivenTwice } from './simulation.errors';
+import { SimulationError, SimulationErrorCode } from './simulation.errors';
 
 /** A simulation to register, normalized: defaults applied, schemas and tags in stored form. */
 export interface NewSimulation {
@@ -77,7 +77,7 @@ export function schemaSides(body: {
 }): { inputs?: ParameterSchemaMap; outputs?: ParameterSchemaMap } {
   if (present(body.schema)) {
     if (present(body.input_schema) || present(body.output_schema)) {
-      throw new SchemaGivenTwice();
+      throw new SimulationError(SimulationErrorCode.SchemaGivenTwice, 'give input_schema/output_schema or schema, not both');
     }
     return { inputs: body.schema.inputs ?? undefined, outputs: body.schema.outputs ?? undefined };
   }

@@ -1,6 +1,6 @@
 import { CatalogStore, openCatalogStore, specBackends } from '../../../test/support/catalog-store';
 import { ExecutionsRepository } from '../executions/executions.repository';
-import { SimulationExists, SimulationHasExecutions, SimulationNotFound } from './simulation.errors';
+import { SimulationErrorCode } from './simulation.errors';
 import { NewSimulation, newSimulationFrom } from './simulation-registration';
 import { SimulationsRepository } from './simulations.repository';
 
@@ -34,7 +34,7 @@ describe.each(specBackends())('SimulationsRepository on %s', (backend) => {
     expect(record).toMatchObject({ name: 'rod', version: '1.0.0', tags: '["Heat"]', inputSchema: '{"x":{"type":"number"}}' });
     expect(await simulations.findVersion('rod', '1.0.0')).toEqual(record);
     expect(await simulations.existsNamed('rod', '1.0.0')).toBe(true);
-    await expect(insert(simulation('rod', '1.0.0'))).rejects.toBeInstanceOf(SimulationExists);
+    await expect(insert(simulation('rod', '1.0.0'))).rejects.toMatchObject({ code: SimulationErrorCode.Exists });
   });
 
   it('attaches the executions recorded for the simulation before it was registered', async () => {
@@ -89,15 +89,15 @@ describe.each(specBackends())('SimulationsRepository on %s', (backend) => {
     });
     expect(updated).toMatchObject({ id: created.id, name: 'flux', createdAt: NOW, updatedAt: NOW + 5, tags: '["a","b"]' });
     expect(await simulations.findVersion('flux', '1.0.0')).toEqual(updated);
-    await expect(store.db.transaction((manager) => simulations.findForUpdate(999_999, manager))).rejects.toBeInstanceOf(SimulationNotFound);
+    await expect(store.db.transaction((manager) => simulations.findForUpdate(999_999, manager))).rejects.toMatchObject({ code: SimulationErrorCode.NotFound });
   });
 
   it('deletes a simulation without executions only', async () => {
     const free = await insert(simulation('gone', '1.0.0'));
     expect(await simulations.delete(free.id)).toEqual({ id: free.id, name: 'gone', version: '1.0.0' });
     expect(await simulations.findVersion('gone', '1.0.0')).toBeNull();
-    await expect(simulations.delete(free.id)).rejects.toBeInstanceOf(SimulationNotFound);
+    await expect(simulations.delete(free.id)).rejects.toMatchObject({ code: SimulationErrorCode.NotFound });
     const used = await simulations.findVersion('beam', '2.0.0');
-    await expect(simulations.delete(used?.id ?? 0)).rejects.toBeInstanceOf(SimulationHasExecutions);
+    await expect(simulations.delete(used?.id ?? 0)).rejects.toMatchObject({ code: SimulationErrorCode.HasExecutions });
   });
 });

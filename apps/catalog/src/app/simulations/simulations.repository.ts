@@ -10,7 +10,7 @@ import {
 } from '@simsvc/persistence';
 import { EntityManager } from 'typeorm';
 import { ATTACH_EXECUTIONS, LATEST_SIMULATION, REGISTER_SIMULATION } from '../catalog.statements';
-import { SimulationExists, SimulationHasExecutions, SimulationNotFound } from './simulation.errors';
+import { SimulationError, SimulationErrorCode, simulationExists, simulationNotFound } from './simulation.errors';
 import { provenanceColumns, SimulationRecord } from './simulation.record';
 import { NewSimulation, provenanceFrom, StoredProvenance } from './simulation-registration';
 import { versionSortKey } from './version-order';
@@ -32,7 +32,7 @@ export class SimulationsRepository {
 
   /**
    * Registers a simulation in `manager`'s transaction and attaches the executions recorded for it
-   * before; SimulationExists when (name, version) is taken. Named statements: registration is a
+   * before; SIMULATION_EXISTS when (name, version) is taken. Named statements: registration is a
    * measured path (catalog.statements.ts).
    */
   async insert(simulation: NewSimulation, now: number, manager: EntityManager): Promise<SimulationRecord> {
@@ -63,7 +63,7 @@ export class SimulationsRepository {
       ],
       manager,
     );
-    if (!inserted) throw new SimulationExists(simulation);
+    if (!inserted) throw simulationExists(simulation);
     const record: SimulationRecord = { ...row, id: Number(inserted.id) };
     await this.db.execute(ATTACH_EXECUTIONS, [record.id, record.name, record.version], manager);
     return record;
@@ -88,14 +88,14 @@ export class SimulationsRepository {
   /**
    * One simulation under its row lock, in `manager`'s transaction (FOR UPDATE on PostgreSQL;
    * SQLite's write transaction is exclusive), so that concurrent PATCHes of different fields
-   * never lose one; SimulationNotFound when there is none.
+   * never lose one; SIMULATION_NOT_FOUND when there is none.
    */
   async findForUpdate(id: number, manager: EntityManager): Promise<SimulationRecord> {
     const current = await manager.getRepository(CatalogSimulationEntity).findOne({
       where: { id },
       ...(this.db.backend === 'postgresql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
-    if (!current) throw new SimulationNotFound(id);
+    if (!current) throw simulationNotFound(id);
     return current;
   }
 
@@ -124,13 +124,16 @@ export class SimulationsRepository {
         const simulation = await m
           .getRepository(CatalogSimulationEntity)
           .findOne({ select: { id: true, name: true, version: true }, where: { id } });
-        if (!simulation) throw new SimulationNotFound(id);
-        if (await m.getRepository(CatalogExecutionEntity).existsBy({ simulationId: id })) throw new SimulationHasExecutions(id);
+        if (!simulation) throw simulationNotFound(id);
+        if (await m.getRepository(CatalogExecutionEntity).existsBy({ simulationId: id })) throw hasExecutions(id);
         await m.getRepository(CatalogSimulationEntity).delete({ id });
         return simulation;
       })
       .catch((error: unknown) => {
-        throw isForeignKeyViolation(error) ? new SimulationHasExecutions(id) : error;
+        throw isForeignKeyViolation(error) ? hasExecutions(id) : error;
       });
   }
 }
+
+const hasExecutions = (id: number): SimulationError =>
+  new SimulationError(SimulationErrorCode.HasExecutions, `simulation ${id} has executions and cannot be deleted`);

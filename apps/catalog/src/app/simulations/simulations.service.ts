@@ -15,7 +15,7 @@ import { CatalogMetrics } from '../catalog.metrics';
 import { SearchIndexRepository } from './search-index.repository';
 import { searchTokens, tagFilter } from './search-terms';
 import { SimulationPagesRepository } from './simulation-pages.repository';
-import { SimulationIdentityFixed, SimulationNotFound } from './simulation.errors';
+import { SimulationError, SimulationErrorCode, simulationNotFound } from './simulation.errors';
 import { NewSimulation, newSimulationFrom, provenanceFrom, schemaSides } from './simulation-registration';
 import { JsonPage, provenanceOf, simulationJson, SimulationRecord } from './simulation.record';
 import { SimulationsRepository } from './simulations.repository';
@@ -45,7 +45,7 @@ export class SimulationsService {
   }
 
   /**
-   * Registers a simulation and indexes it for search; SimulationExists when (name, version) is
+   * Registers a simulation and indexes it for search; SIMULATION_EXISTS when (name, version) is
    * taken. In `manager`'s transaction when given (the sync queue's). Outside one, the words go
    * into the vocabulary first, on their own: concurrent registrations sharing a new word then do
    * not wait for each other's whole transaction.
@@ -75,13 +75,13 @@ export class SimulationsService {
   /** One version, or without `version` the latest (highest semantic version, else newest), as JSON text. */
   async get(name: string, version: string | undefined): Promise<string> {
     const record = version === undefined ? await this.repository.findLatest(name) : await this.repository.findVersion(name, version);
-    if (!record) throw new SimulationNotFound(version === undefined ? name : `${name} ${version}`);
+    if (!record) throw simulationNotFound(version === undefined ? name : `${name} ${version}`);
     return simulationJson(record);
   }
 
   async versions(name: string, page: PageQueryDto): Promise<JsonPage> {
     const result = await this.pages.versions(name, page.limit, page.offset);
-    if (result.total === 0) throw new SimulationNotFound(name);
+    if (result.total === 0) throw simulationNotFound(name);
     return result;
   }
 
@@ -94,8 +94,8 @@ export class SimulationsService {
     const now = nowMicros();
     const record = await this.db.transaction(async (manager) => {
       const current = await this.repository.findForUpdate(id, manager);
-      if (present(body.name) && body.name !== current.name) throw new SimulationIdentityFixed('name');
-      if (present(body.version) && body.version !== current.version) throw new SimulationIdentityFixed('version');
+      if (present(body.name) && body.name !== current.name) throw new SimulationError(SimulationErrorCode.IdentityFixed, 'name cannot be changed');
+      if (present(body.version) && body.version !== current.version) throw new SimulationError(SimulationErrorCode.IdentityFixed, 'version cannot be changed');
       const currentTags = JSON.parse(current.tags) as string[];
       const changes = {
         description: body.description ?? current.description,

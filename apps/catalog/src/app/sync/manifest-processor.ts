@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { nowMicros, SyncScanResponse } from '@simsvc/contracts';
+import { isDomainError, nowMicros, SimulationErrorCode, SyncScanResponse } from '@simsvc/contracts';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { sep } from 'node:path';
 import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
-import { SimulationExists } from '../simulations/simulation.errors';
+import { simulationExists } from '../simulations/simulation.errors';
 import { checkRegistration, NewSimulation } from '../simulations/simulation-registration';
 import { SimulationsRepository } from '../simulations/simulations.repository';
 import { SimulationsService } from '../simulations/simulations.service';
@@ -100,7 +100,7 @@ export class ManifestProcessor {
       const duplicate = {
         ...item,
         status: 'duplicate' as const,
-        error: new SimulationExists(simulation).message,
+        error: simulationExists(simulation).message,
         manifest: null,
         simulationId: null,
       };
@@ -117,9 +117,9 @@ export class ManifestProcessor {
         return 'pending';
       }
       // The check above ran in this transaction, which SQLite holds exclusively; on PostgreSQL a
-      // registration elsewhere may commit in between (SimulationExists).
+      // registration elsewhere may commit in between (SIMULATION_EXISTS).
       const record = await this.registration.insert(simulation, now, tx).catch((error: unknown) => {
-        if (error instanceof SimulationExists) return undefined;
+        if (isDomainError(error, SimulationErrorCode.Exists)) return undefined;
         throw error;
       });
       if (!record) {

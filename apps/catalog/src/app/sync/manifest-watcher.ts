@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { CatalogConfig } from '../catalog-config';
 import { MANIFEST_NAME } from './manifest-files';
 import { ManifestProcessor } from './manifest-processor';
-import { AutomaticRegistrationOff } from './sync.errors';
+import { SyncError, SyncErrorCode } from './sync.errors';
 
 const WRITE_SETTLE_MS = 200;
 const DIRECTORY_SCAN_DELAY_MS = 500;
@@ -75,7 +75,10 @@ export class ManifestWatcher implements OnApplicationBootstrap, OnModuleDestroy 
   /** A full scan now (or the one already waiting to run); 409 without a watch directory. */
   scan(): Promise<SyncScanResponse> {
     const root = this.root;
-    if (!root) return Promise.reject(new AutomaticRegistrationOff());
+    if (!root)
+      return Promise.reject(
+        new SyncError(SyncErrorCode.AutomaticRegistrationOff, 'automatic registration is off: start the service with --watch-dir'),
+      );
     this.fullScan ??= this.enqueue(() => {
       this.fullScan = undefined;
       return this.processor.scanAll(root);

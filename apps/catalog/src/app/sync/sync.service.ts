@@ -10,16 +10,16 @@ import {
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
-import { SimulationExists } from '../simulations/simulation.errors';
+import { SimulationError, SimulationErrorCode } from '../simulations/simulation.errors';
 import { NewSimulation } from '../simulations/simulation-registration';
 import { ResponsePage, SimulationsService } from '../simulations/simulations.service';
 import { ManifestWatcher } from './manifest-watcher';
 import { toSyncItemResponse } from './sync-item.record';
-import { SyncItemNotFound, SyncItemNotPending } from './sync.errors';
+import { SyncError, SyncErrorCode } from './sync.errors';
 import { SyncRepository } from './sync.repository';
 
 type Approval =
-  { outcome: 'approved'; simulationId: number } | { outcome: 'not-pending' } | { outcome: 'duplicate'; error: SimulationExists };
+  { outcome: 'approved'; simulationId: number } | { outcome: 'not-pending' } | { outcome: 'duplicate'; error: SimulationError };
 
 @Injectable()
 export class SyncService {
@@ -62,7 +62,7 @@ export class SyncService {
         await this.queue.settle(tx, id, record.id);
         return { outcome: 'approved', simulationId: record.id };
       } catch (error) {
-        if (!(error instanceof SimulationExists)) throw error;
+        if (!(error instanceof SimulationError && error.code === SimulationErrorCode.Exists)) throw error;
         await this.queue.markDuplicate(tx, id, error.message, now);
         return { outcome: 'duplicate', error };
       }
@@ -73,7 +73,7 @@ export class SyncService {
     }
     if (approval.outcome === 'duplicate') throw approval.error;
     const item = await this.queue.find(id);
-    if (!item) throw new SyncItemNotFound(id);
-    throw new SyncItemNotPending(id, item.status);
+    if (!item) throw new SyncError(SyncErrorCode.ItemNotFound, `sync item ${id} not found`);
+    throw new SyncError(SyncErrorCode.ItemNotPending, `sync item ${id} is ${item.status}, not pending`);
   }
 }

@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import { statusOfCode } from '@simsvc/platform';
 import { DomainError, type RegisterDirectDto, type RegisterResultDto } from '@simsvc/contracts';
 import type { IntrospectedRun } from '../run-database/introspected-run.interface';
 import { resultFromBody, resultFromRun } from './new-result';
@@ -32,7 +33,7 @@ function refusal(build: () => unknown): { status: number; message: string } {
   try {
     build();
   } catch (error) {
-    if (error instanceof DomainError) return { status: error.status, message: error.message };
+    if (error instanceof DomainError) return { status: statusOfCode(error.code), message: error.message };
     throw error;
   }
   throw new Error('not refused');

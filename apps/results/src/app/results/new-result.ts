@@ -11,7 +11,7 @@ import {
   ResultJsonValue,
 } from '@simsvc/contracts';
 import type { IntrospectedRun } from '../run-database/introspected-run.interface';
-import { InvalidRunDatabase } from '../run-database/run-database.errors';
+import { invalidRunDatabase } from '../run-database/run-database.errors';
 import { inferSchema, normalizeValue } from './parameter-values';
 import { NewResult } from './result.record';
 
@@ -23,7 +23,7 @@ import { NewResult } from './result.record';
 export function resultFromRun(introspected: IntrospectedRun, request: RegisterResultDto, runDbPath: string): NewResult {
   const { run } = introspected;
   if (run.execution_id !== request.execution_id) {
-    throw new InvalidRunDatabase(
+    throw invalidRunDatabase(
       `execution_id in the run database (${shortened(run.execution_id)}) differs from the request (${request.execution_id})`,
     );
   }
@@ -75,16 +75,16 @@ function normalizedValues(values: Record<string, ResultJsonValue>): Record<strin
 }
 
 function assertText(value: string, what: string, maxLength: number): void {
-  if (value.length === 0 || value.length > maxLength) throw new InvalidRunDatabase(`${what} must be 1 to ${maxLength} characters`);
-  if (!isStorableText(value)) throw new InvalidRunDatabase(`${what} must not contain U+0000 or unpaired surrogates`);
+  if (value.length === 0 || value.length > maxLength) throw invalidRunDatabase(`${what} must be 1 to ${maxLength} characters`);
+  if (!isStorableText(value)) throw invalidRunDatabase(`${what} must not contain U+0000 or unpaired surrogates`);
 }
 
 function assertParameterNames(values: Record<string, ResultJsonValue>, kind: 'input' | 'output'): void {
   for (const name of Object.keys(values)) {
     if (name.length > MAX_RESULT_NAME_LENGTH) {
-      throw new InvalidRunDatabase(`${kind} name ${shortened(name)} is longer than ${MAX_RESULT_NAME_LENGTH} characters`);
+      throw invalidRunDatabase(`${kind} name ${shortened(name)} is longer than ${MAX_RESULT_NAME_LENGTH} characters`);
     }
-    if (!isStorableText(name)) throw new InvalidRunDatabase(`an ${kind} name contains U+0000 or unpaired surrogates`);
+    if (!isStorableText(name)) throw invalidRunDatabase(`an ${kind} name contains U+0000 or unpaired surrogates`);
   }
 }
 

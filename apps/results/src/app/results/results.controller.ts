@@ -1,19 +1,6 @@
-import {
-  Body,
-  Controller,
-  createParamDecorator,
-  ExecutionContext,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  UseInterceptors,
-} from '@nestjs/common';
+import { Body, Controller, createParamDecorator, ExecutionContext, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { clientAddress, RequirePrivileges, RetryAfterInterceptor } from '@simsvc/auth';
+import { clientAddress, RequirePrivileges } from '@simsvc/auth';
 import {
   AggregateResultsDto,
   AggregateResultsResponse,
@@ -79,7 +66,6 @@ export class ResultsController {
     429: 'too many run databases being read for the address at once; Retry-After',
     503: 'database unavailable, or no run database reader free within the read deadline (Retry-After)',
   })
-  @UseInterceptors(RetryAfterInterceptor)
   register(@Body() request: RegisterResultDto, @Req() http: Request): Promise<RegisterResultResponse> {
     return this.results.register(request, clientAddress(http));
   }

@@ -25,7 +25,7 @@ import { resultFromBody, resultFromRun } from './new-result';
 import { NewResult, parameterRows, toResultResponse, toSearchHit } from './result.record';
 import { ParameterStatsCache } from './parameter-stats.cache';
 import { ResultsMetrics } from './results.metrics';
-import { CursorWithOffset, ParameterClassConflict, ResultNotFound } from './results.errors';
+import { ResultError, ResultErrorCode, resultNotFound } from './results.errors';
 import { ResultsRepository } from './results.repository';
 import { ResultSearchRepository } from './result-search.repository';
 import { ResultAggregateRepository } from './result-aggregate.repository';
@@ -71,12 +71,12 @@ export class ResultsService {
 
   async find(executionId: string): Promise<ResultResponse> {
     const record = await this.repository.find(executionId);
-    if (!record) throw new ResultNotFound();
+    if (!record) throw resultNotFound();
     return toResultResponse(record);
   }
 
   async remove(executionId: string): Promise<DeleteResultResponse> {
-    if (!(await this.repository.remove(executionId))) throw new ResultNotFound();
+    if (!(await this.repository.remove(executionId))) throw resultNotFound();
     this.metrics.deleted.inc();
     return { status: 'deleted', execution_id: executionId };
   }
@@ -89,7 +89,8 @@ export class ResultsService {
     const selection = runSelectionOf(request);
     const keys = sortKeysOf(request.order_by);
     const cursor = request.cursor ?? undefined;
-    if (cursor !== undefined && request.offset !== undefined && request.offset !== null) throw new CursorWithOffset();
+    if (cursor !== undefined && request.offset !== undefined && request.offset !== null)
+      throw new ResultError(ResultErrorCode.CursorWithOffset, 'send cursor or offset, not both');
     // What a cursor is bound to: the same runs in the same order (the filters as given).
     const search = [
       selection.simulationName ?? null,
@@ -155,7 +156,7 @@ export class ResultsService {
 /** `class` or its alias `param_class`, default output; both given must agree. */
 function parameterClass(query: ParameterStatsQueryDto): ResultParamClass {
   if (query.class !== undefined && query.param_class !== undefined && query.class !== query.param_class) {
-    throw new ParameterClassConflict();
+    throw new ResultError(ResultErrorCode.ParameterClassConflict, 'class and param_class disagree; give one of them');
   }
   return query.class ?? query.param_class ?? 'output';
 }

@@ -8,7 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SIGNING_KEY } from '@simsvc/auth';
 import { createHash, createHmac, hkdfSync, KeyObject, timingSafeEqual } from 'node:crypto';
-import { InvalidCursor, CursorOfAnotherSearch } from './results.errors';
+import { invalidCursor, ResultError, ResultErrorCode } from './results.errors';
 import { SortPosition, SortValue } from './search-order';
 
 const CURSOR_VERSION = 1;
@@ -33,19 +33,20 @@ export class SearchCursors {
   /** The position a cursor of this search names; 400 when it is not one this service signed, or of another search. */
   decode(search: unknown, cursor: string, keyCount: number): SortPosition {
     const [payload, mac, ...rest] = cursor.split('.');
-    if (mac === undefined || rest.length > 0) throw new InvalidCursor();
+    if (mac === undefined || rest.length > 0) throw invalidCursor();
     const given = Buffer.from(mac, 'base64url');
-    if (given.length !== MAC_BYTES || !timingSafeEqual(given, this.mac(payload))) throw new InvalidCursor();
+    if (given.length !== MAC_BYTES || !timingSafeEqual(given, this.mac(payload))) throw invalidCursor();
     let decoded: unknown;
     try {
       decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     } catch {
-      throw new InvalidCursor();
+      throw invalidCursor();
     }
     const { v, q, k, id } = (decoded ?? {}) as Record<string, unknown>;
-    if (v !== CURSOR_VERSION || typeof q !== 'string' || !Number.isSafeInteger(id) || !Array.isArray(k)) throw new InvalidCursor();
-    if (q !== fingerprint(search)) throw new CursorOfAnotherSearch();
-    if (k.length !== keyCount || !k.every(isSortValue)) throw new InvalidCursor();
+    if (v !== CURSOR_VERSION || typeof q !== 'string' || !Number.isSafeInteger(id) || !Array.isArray(k)) throw invalidCursor();
+    if (q !== fingerprint(search))
+      throw new ResultError(ResultErrorCode.CursorOfAnotherSearch, 'cursor belongs to another search (filters or order_by differ)');
+    if (k.length !== keyCount || !k.every(isSortValue)) throw invalidCursor();
     return { keys: k as SortValue[], id: id as number };
   }
 

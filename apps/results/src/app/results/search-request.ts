@@ -2,7 +2,7 @@
 // (scope, version, status, filters) and the sort keys. Every malformed filter is reported at once.
 import { OrderKey, ResultFiltersDto } from '@simsvc/contracts';
 import { parseFilters } from './result-filters';
-import { InvalidSearch } from './results.errors';
+import { ResultError, ResultErrorCode } from './results.errors';
 import { SearchCriteria } from './search-query';
 import { SortKey } from './search-order';
 
@@ -22,7 +22,7 @@ export function runSelectionOf(request: ResultFiltersDto): RunSelection {
   if (inValues > MAX_IN_VALUES_PER_SEARCH) errors.push(`a search may have at most ${MAX_IN_VALUES_PER_SEARCH} $in values in all`);
   // Each line once (contract §1), as the validation pipe gives them.
   const details = [...new Set(errors)];
-  if (details.length > 0) throw new InvalidSearch(details);
+  if (details.length > 0) throw new ResultError(ResultErrorCode.InvalidSearch, details[0], { details });
   return {
     simulationName: request.simulation_name ?? undefined,
     simulationVersion: request.simulation_version ?? undefined,

@@ -1,7 +1,7 @@
 // Turns stored parameter rows into values and schemas (contract §6). Stored JSON that cannot be
 // parsed is kept as the raw text (values) or ignored (metadata) rather than failing the run.
 import type { JsonValue, ParameterSchema } from './introspected-run.interface';
-import { InvalidRunDatabase } from './run-database.errors';
+import { invalidRunDatabase } from './run-database.errors';
 import type { ParameterTable } from './run-database-structure';
 
 /** One row as the reader selects it: text columns cast to TEXT, value_blob only measured. */
@@ -28,7 +28,7 @@ export function decodeParameters(table: ParameterTable, rows: ParameterRow[], ma
   const schema: [string, ParameterSchema][] = [];
   for (const row of rows) {
     const name = row.name;
-    if (name === null) throw new InvalidRunDatabase(`table ${table} has a row without a name`);
+    if (name === null) throw invalidRunDatabase(`table ${table} has a row without a name`);
     const what = `${table === 'inputs' ? 'input' : 'output'} ${shortened(name)}`;
     const value = decodeValue(row);
     assertNestingWithin(value, maxNestingDepth, `value of ${what}`);
@@ -83,7 +83,7 @@ function assertNestingWithin(value: JsonValue, maxDepth: number, what: string): 
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     const [current, depth] = item;
     if (typeof current !== 'object' || current === null) continue;
-    if (depth >= maxDepth) throw new InvalidRunDatabase(`${what} is nested more than ${maxDepth} levels deep`);
+    if (depth >= maxDepth) throw invalidRunDatabase(`${what} is nested more than ${maxDepth} levels deep`);
     for (const child of Object.values(current)) pending.push([child, depth + 1]);
   }
 }

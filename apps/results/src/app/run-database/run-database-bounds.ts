@@ -3,7 +3,7 @@
 // Sizes are octet_length (bytes), not length (characters), and value_blob is never counted:
 // blobs are only ever measured, not loaded.
 import type { RunDatabaseLimits } from './run-database-limits';
-import { InvalidRunDatabase, RunDatabaseTooLarge } from './run-database.errors';
+import { invalidRunDatabase, runDatabaseTooLarge } from './run-database.errors';
 import { type ParameterTable, RUN_DATABASE_COLUMNS } from './run-database-structure';
 import type { RunDatabaseSession } from './run-database-workers';
 
@@ -32,12 +32,12 @@ export async function assertWithinLimits(db: RunDatabaseSession, limits: RunData
   const [metadataRows, ...parameterRows] = COUNTED_TABLES.map((_, index) => results[index]?.rows[0]?.count ?? 0);
   const sizes = measured.map((_, index) => results[COUNTED_TABLES.length + index]?.rows[0] ?? { largest: 0, total: 0 });
 
-  if (metadataRows === 0) throw new InvalidRunDatabase('run database has no run_metadata row');
-  if (metadataRows !== 1) throw new InvalidRunDatabase(`run database has ${metadataRows} run_metadata rows; exactly one is expected`);
+  if (metadataRows === 0) throw invalidRunDatabase('run database has no run_metadata row');
+  if (metadataRows !== 1) throw invalidRunDatabase(`run database has ${metadataRows} run_metadata rows; exactly one is expected`);
   PARAMETER_TABLES.forEach((table, index) => {
     const rows = parameterRows[index] ?? 0;
     if (rows > limits.maxParameters) {
-      throw new RunDatabaseTooLarge(`table ${table} has ${rows} rows; at most ${limits.maxParameters} parameters are accepted`);
+      throw runDatabaseTooLarge(`table ${table} has ${rows} rows; at most ${limits.maxParameters} parameters are accepted`);
     }
   });
 
@@ -45,14 +45,12 @@ export async function assertWithinLimits(db: RunDatabaseSession, limits: RunData
   for (const [index, [table, columns]] of measured.entries()) {
     const size = sizes[index] ?? { largest: 0, total: 0 };
     if (size.largest > limits.maxValueBytes) {
-      throw new RunDatabaseTooLarge(
-        `${await oversizedItem(db, table, columns, limits.maxValueBytes)} exceeds ${limits.maxValueBytes} bytes`,
-      );
+      throw runDatabaseTooLarge(`${await oversizedItem(db, table, columns, limits.maxValueBytes)} exceeds ${limits.maxValueBytes} bytes`);
     }
     total += size.total;
   }
   if (total > limits.maxTotalBytes) {
-    throw new RunDatabaseTooLarge(`run database holds ${total} bytes of parameter data; at most ${limits.maxTotalBytes} are accepted`);
+    throw runDatabaseTooLarge(`run database holds ${total} bytes of parameter data; at most ${limits.maxTotalBytes} are accepted`);
   }
 }
 

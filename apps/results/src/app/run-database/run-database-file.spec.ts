@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { DomainError } from '@simsvc/contracts';
+import { statusOfCode } from '@simsvc/platform';
 import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ describe('run database file', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(DomainError);
-    return { status: (error as DomainError).status, message: (error as DomainError).message };
+    return { status: statusOfCode((error as DomainError).code), message: (error as DomainError).message };
   }
 
   it('copies the file into a private directory (0700) as mode 0600 for the lease, and deletes it after', async () => {

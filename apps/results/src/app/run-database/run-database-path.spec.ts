@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { DomainError } from '@simsvc/contracts';
+import { statusOfCode } from '@simsvc/platform';
 import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,7 @@ describe('resolveRunDatabasePath', () => {
     );
     expect(error).toBeInstanceOf(DomainError);
     const domainError = error as DomainError;
-    expect(domainError.status).toBe(status);
+    expect(statusOfCode(domainError.code)).toBe(status);
     expect(domainError.message).toBe(message);
     expect(domainError.message).not.toContain(sandbox);
   }

@@ -2,7 +2,7 @@
 // so that neither `..` nor a link can point the service at any other file on the server.
 import { readlink, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { InvalidRunDatabase, RunDatabaseNotFound, RunDatabaseOutsideRoot } from './run-database.errors';
+import { invalidRunDatabase, runDatabaseNotFound, runDatabaseOutsideRoot } from './run-database.errors';
 
 // Linux's own limit on links followed while resolving one path.
 const MAX_SYMLINK_HOPS = 40;
@@ -15,11 +15,11 @@ const MAX_SYMLINK_HOPS = 40;
 export async function resolveRunDatabasePath(runsRoot: string, executionId: string, requested?: string | null): Promise<string> {
   const configuredRoot = resolve(runsRoot);
   const wanted = requested ?? `${executionId}.db`;
-  if (wanted.includes('\0')) throw new InvalidRunDatabase('run_db_path is not a valid path');
+  if (wanted.includes('\0')) throw invalidRunDatabase('run_db_path is not a valid path');
 
   const root = await canonicalPath(configuredRoot);
   const target = await canonicalPath(resolve(configuredRoot, wanted));
-  if (!isWithin(root, target)) throw new RunDatabaseOutsideRoot();
+  if (!isWithin(root, target)) throw runDatabaseOutsideRoot();
 
   await assertRegularFile(target);
   return target;
@@ -33,10 +33,10 @@ function isWithin(root: string, target: string): boolean {
 async function assertRegularFile(path: string): Promise<void> {
   const stats = await stat(path).catch((error: unknown) => {
     if (!isErrno(error)) throw error;
-    if (isMissing(error)) throw new RunDatabaseNotFound();
-    throw new InvalidRunDatabase('run database is not readable', error);
+    if (isMissing(error)) throw runDatabaseNotFound();
+    throw invalidRunDatabase('run database is not readable', error);
   });
-  if (!stats.isFile()) throw new InvalidRunDatabase('run database is not a regular file');
+  if (!stats.isFile()) throw invalidRunDatabase('run database is not a regular file');
 }
 
 /**
@@ -46,7 +46,7 @@ async function assertRegularFile(path: string): Promise<void> {
  * resolved at all (no permission) is kept as written: the OS cannot follow it for us either.
  */
 async function canonicalPath(path: string, hops = 0): Promise<string> {
-  if (hops > MAX_SYMLINK_HOPS) throw new InvalidRunDatabase('run_db_path has too many levels of symbolic links');
+  if (hops > MAX_SYMLINK_HOPS) throw invalidRunDatabase('run_db_path has too many levels of symbolic links');
   try {
     return await realpath(path);
   } catch (error) {

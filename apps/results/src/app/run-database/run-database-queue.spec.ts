@@ -1,6 +1,8 @@
 import { HttpStatus } from '@nestjs/common';
+import { isDomainError } from '@simsvc/contracts';
+import { statusOfCode } from '@simsvc/platform';
 import { RUN_DATABASE_READS_PER_ADDRESS, RUN_DATABASE_READS_WAITING, RunDatabaseQueue } from './run-database-queue';
-import { RunDatabaseReadersBusy, TooManyRunDatabaseReads } from './run-database.errors';
+import { RunDatabaseError, RunDatabaseErrorCode } from './run-database.errors';
 
 const LATER = () => performance.now() + 60_000;
 
@@ -55,8 +57,9 @@ describe('RunDatabaseQueue', () => {
 
     const refused = await queue.enter('hostile', LATER(), 10_000).catch((error: unknown) => error);
 
-    expect(refused).toBeInstanceOf(TooManyRunDatabaseReads);
-    expect(refused).toMatchObject({ status: HttpStatus.TOO_MANY_REQUESTS, retryAfterSeconds: 10 });
+    expect(refused).toBeInstanceOf(RunDatabaseError);
+    expect(refused).toMatchObject({ code: RunDatabaseErrorCode.TooManyReads, retryAfterSeconds: 10 });
+    expect(statusOfCode(RunDatabaseErrorCode.TooManyReads)).toBe(HttpStatus.TOO_MANY_REQUESTS);
   });
 
   it('refuses reads with 503 once RUN_DATABASE_READS_WAITING wait', async () => {
@@ -77,9 +80,10 @@ describe('RunDatabaseQueue', () => {
 
     expect(outcomes.filter((outcome) => outcome === 'started')).toHaveLength(2);
     expect(outcomes.filter((outcome) => outcome === 'waiting')).toHaveLength(RUN_DATABASE_READS_WAITING);
-    const refused = outcomes.filter((outcome) => outcome instanceof RunDatabaseReadersBusy);
+    const refused = outcomes.filter((outcome) => isDomainError(outcome, RunDatabaseErrorCode.ReadersBusy));
     expect(refused).toHaveLength(reads.length - 2 - RUN_DATABASE_READS_WAITING);
-    expect(refused[0]).toMatchObject({ status: HttpStatus.SERVICE_UNAVAILABLE, retryAfterSeconds: 5 });
+    expect(refused[0]).toMatchObject({ retryAfterSeconds: 5 });
+    expect(statusOfCode(RunDatabaseErrorCode.ReadersBusy)).toBe(HttpStatus.SERVICE_UNAVAILABLE);
   });
 
   it('refuses a read still waiting at its deadline, counted from its arrival, with 503', async () => {
@@ -89,7 +93,7 @@ describe('RunDatabaseQueue', () => {
 
     const refused = await queue.enter('c', arrived + 100, 10_000).catch((error: unknown) => error);
 
-    expect(refused).toBeInstanceOf(RunDatabaseReadersBusy);
+    expect(refused).toMatchObject({ code: RunDatabaseErrorCode.ReadersBusy });
     expect(performance.now() - arrived).toBeLessThan(1_000);
   });
 });

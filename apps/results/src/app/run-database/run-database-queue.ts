@@ -11,7 +11,8 @@
 //   another address takes the free worker. A freed worker goes to the oldest waiting read whose
 //   address is below that share.
 // Refusals carry Retry-After: the read deadline, by when every running read has ended.
-import { RunDatabaseReadersBusy, TooManyRunDatabaseReads } from './run-database.errors';
+import { retryAfterSeconds } from '@simsvc/contracts';
+import { RunDatabaseError, RunDatabaseErrorCode } from './run-database.errors';
 
 /** Reads waiting for a worker, all addresses together. */
 export const RUN_DATABASE_READS_WAITING = 64;
@@ -49,10 +50,16 @@ export class RunDatabaseQueue {
   enter(address: string, deadlineAt: number, retryAfterMs: number): Promise<() => void> {
     const share = this.shares.get(address) ?? { running: 0, admitted: 0 };
     if (share.admitted >= RUN_DATABASE_READS_PER_ADDRESS) {
-      return Promise.reject(new TooManyRunDatabaseReads(RUN_DATABASE_READS_PER_ADDRESS, retryAfterMs));
+      return Promise.reject(
+        new RunDatabaseError(
+          RunDatabaseErrorCode.TooManyReads,
+          `too many run databases being read for this address; at most ${RUN_DATABASE_READS_PER_ADDRESS} at once`,
+          { retryAfterSeconds: retryAfterSeconds(retryAfterMs * 1000) },
+        ),
+      );
     }
     const startsNow = this.mayStart(share);
-    if (!startsNow && this.waiting.length >= RUN_DATABASE_READS_WAITING) return Promise.reject(new RunDatabaseReadersBusy(retryAfterMs));
+    if (!startsNow && this.waiting.length >= RUN_DATABASE_READS_WAITING) return Promise.reject(readersBusy(retryAfterMs));
     share.admitted += 1;
     this.shares.set(address, share);
     let left = false;
@@ -79,7 +86,7 @@ export class RunDatabaseQueue {
         refuse: () => {
           clearTimeout(read.timer);
           this.forget(address, share);
-          reject(new RunDatabaseReadersBusy(retryAfterMs));
+          reject(readersBusy(retryAfterMs));
         },
         timer: setTimeout(
           () => {
@@ -131,3 +138,9 @@ export class RunDatabaseQueue {
     }
   }
 }
+
+/** No worker came free for the read before its deadline, or too many reads wait already. */
+const readersBusy = (retryAfterMs: number): RunDatabaseError =>
+  new RunDatabaseError(RunDatabaseErrorCode.ReadersBusy, 'run database readers are busy; retry later', {
+    retryAfterSeconds: retryAfterSeconds(retryAfterMs * 1000),
+  });

@@ -1,6 +1,6 @@
 // The tables and columns of a sim2l run database that the service reads (contract §6); other
 // tables and columns may exist and are ignored.
-import { InvalidRunDatabase } from './run-database.errors';
+import { invalidRunDatabase } from './run-database.errors';
 import type { RunDatabaseSession } from './run-database-workers';
 
 const PARAMETER_COLUMNS = ['name', 'type', 'value', 'value_blob', 'units', 'metadata'] as const;
@@ -51,7 +51,7 @@ export async function assertRunDatabaseStructure(db: RunDatabaseSession, maxSche
   const [count, tables] = await db.batch<[{ objects: number }, SchemaRow]>([{ sql: COUNT_SCHEMA_OBJECTS }, { sql: SELECT_READ_TABLES }]);
   const objects = count.rows[0]?.objects ?? 0;
   if (objects > maxSchemaObjects) {
-    throw new InvalidRunDatabase(`run database has ${objects} schema objects; at most ${maxSchemaObjects} are accepted`);
+    throw invalidRunDatabase(`run database has ${objects} schema objects; at most ${maxSchemaObjects} are accepted`);
   }
   const found = new Map(tables.rows.map((row) => [row.name, row]));
   for (const table of TABLES) assertIsTable(table, found.get(table));
@@ -62,16 +62,16 @@ export async function assertRunDatabaseStructure(db: RunDatabaseSession, maxSche
     const present = new Map((columnSets[index]?.rows ?? []).map((column) => [column.name, column.hidden]));
     for (const column of RUN_DATABASE_COLUMNS[table]) {
       const hidden = present.get(column);
-      if (hidden === undefined) throw new InvalidRunDatabase(`table ${table} lacks column ${column}`);
+      if (hidden === undefined) throw invalidRunDatabase(`table ${table} lacks column ${column}`);
       // A generated column would run arbitrary SQL expressions on every read.
-      if (hidden !== 0) throw new InvalidRunDatabase(`column ${column} of table ${table} is a generated column`);
+      if (hidden !== 0) throw invalidRunDatabase(`column ${column} of table ${table} is a generated column`);
     }
   });
 }
 
 function assertIsTable(table: string, object: SchemaRow | undefined): void {
-  if (object === undefined) throw new InvalidRunDatabase(`run database has no table ${table}`);
+  if (object === undefined) throw invalidRunDatabase(`run database has no table ${table}`);
   // A view or virtual table could make a plain SELECT do unbounded work.
   const kind = object.virtual ? 'virtual table' : object.type;
-  if (kind !== 'table') throw new InvalidRunDatabase(`run database object ${table} is a ${kind}, not a table`);
+  if (kind !== 'table') throw invalidRunDatabase(`run database object ${table} is a ${kind}, not a table`);
 }

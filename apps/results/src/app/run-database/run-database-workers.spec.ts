@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RunDatabaseTimeout } from './run-database.errors';
+import { RunDatabaseErrorCode } from './run-database.errors';
 import { type RunDatabaseSource, RunDatabaseWorkers } from './run-database-workers';
 
 // A statement SQLite never finishes: counting the rows of an endless recursive CTE.
@@ -45,7 +45,7 @@ describe('RunDatabaseWorkers', () => {
 
   it('terminates a worker that overruns the deadline, deletes its copy, and the next lease gets a new one', async () => {
     const overrun = source(file);
-    await expect(workers.withDatabase(overrun, 200, (db) => db.all(ENDLESS))).rejects.toBeInstanceOf(RunDatabaseTimeout);
+    await expect(workers.withDatabase(overrun, 200, (db) => db.all(ENDLESS))).rejects.toMatchObject({ code: RunDatabaseErrorCode.Timeout });
     expect(existsSync(overrun.target)).toBe(false);
 
     const after = await workers.withDatabase(source(file), 10_000, (db) => db.all<{ n: number }>('SELECT count(*) AS n FROM t'));

@@ -15,7 +15,7 @@ import { unlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunDatabaseQueue } from './run-database-queue';
-import { RunDatabaseTimeout } from './run-database.errors';
+import { RunDatabaseError, RunDatabaseErrorCode } from './run-database.errors';
 import type {
   RunDatabaseSource,
   Statement,
@@ -88,7 +88,10 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
     const deadlineAt = (lease.arrivedAt ?? performance.now()) + deadlineMs;
     const leave = await this.queue.enter(lease.client ?? LOCAL_CLIENT, deadlineAt, deadlineMs);
     const worker = this.idle.pop() ?? new RunDatabaseWorker();
-    const timer = setTimeout(() => void worker.terminate(new RunDatabaseTimeout()), Math.max(0, deadlineAt - performance.now()));
+    const timer = setTimeout(
+      () => void worker.terminate(new RunDatabaseError(RunDatabaseErrorCode.Timeout, 'run database took too long to read')),
+      Math.max(0, deadlineAt - performance.now()),
+    );
     // The file is copied and opened with the first batch, and closed (the copy deleted) after
     // the last without waiting, so that this overlaps the caller's own work (closing with the
     // last batch measured slower): the next lease's requests queue behind the close.

@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { DomainError } from '@simsvc/contracts';
+import { statusOfCode } from '@simsvc/platform';
 import { makeRunFixture, type RunDatabaseFixture, writeRunDatabase, alterRunDatabase } from '@simsvc/testing';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +42,7 @@ describe('RunDatabaseReader', () => {
     }
     expect(error).toBeInstanceOf(DomainError);
     const domainError = error as DomainError;
-    expect(domainError.status).toBe(status);
+    expect(statusOfCode(domainError.code)).toBe(status);
     expect(domainError.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
     expect(domainError.message).not.toContain(dir);
   }

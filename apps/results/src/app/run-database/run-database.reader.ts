@@ -14,7 +14,7 @@ import { isCopyDirectoryMissing, refusalOf } from './run-database-file';
 import { type RunDatabaseLimits, resolveRunDatabaseLimits } from './run-database-limits';
 import { assertRunDatabaseStructure, type ParameterTable } from './run-database-structure';
 import { RunDatabaseWorkers, type RunDatabaseSession } from './run-database-workers';
-import { InvalidRunDatabase } from './run-database.errors';
+import { invalidRunDatabase } from './run-database.errors';
 
 const SELECT_RUN_METADATA = `
   SELECT CAST(execution_id AS TEXT) AS execution_id, CAST(squid_id AS TEXT) AS squid_id,
@@ -74,7 +74,7 @@ async function introspect(db: RunDatabaseSession, bounds: RunDatabaseLimits): Pr
     { sql: selectParameters('outputs') },
   ]);
   const runRow = metadata.rows[0];
-  if (runRow === undefined) throw new InvalidRunDatabase('run database has no run_metadata row');
+  if (runRow === undefined) throw invalidRunDatabase('run database has no run_metadata row');
   const run = decodeRunMetadata(runRow);
   const inputs = decodeParameters('inputs', inputRows.rows, bounds.maxNestingDepth);
   const outputs = decodeParameters('outputs', outputRows.rows, bounds.maxNestingDepth);
@@ -93,7 +93,7 @@ async function translatingWorkerErrors<T>(operation: () => Promise<T>): Promise<
     const refusal = refusalOf(error);
     if (refusal) throw refusal;
     if (!isSqliteError(error)) throw error;
-    throw new InvalidRunDatabase(describeSqliteFailure(error.code), error);
+    throw invalidRunDatabase(describeSqliteFailure(error.code), error);
   }
 }
 

@@ -1,6 +1,6 @@
 // Turns the run_metadata row into the run's identity and timing (contract §6).
 import type { RunMetadata } from './introspected-run.interface';
-import { InvalidRunDatabase } from './run-database.errors';
+import { invalidRunDatabase } from './run-database.errors';
 
 /** The row as the reader selects it: text columns cast to TEXT, numbers only when numeric. */
 export interface RunMetadataRow {
@@ -35,7 +35,7 @@ type RequiredColumn = 'execution_id' | 'simulation_name' | 'simulation_version' 
 
 function required(row: RunMetadataRow, column: RequiredColumn): string {
   const value = row[column];
-  if (value === null) throw new InvalidRunDatabase(`run_metadata has no ${column}`);
+  if (value === null) throw invalidRunDatabase(`run_metadata has no ${column}`);
   return value;
 }
 

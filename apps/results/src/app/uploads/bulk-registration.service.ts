@@ -11,20 +11,12 @@ import { resultFromBody } from '../results/new-result';
 import { NewResult, parameterRows, ParameterRow } from '../results/result.record';
 import { ResultsMetrics } from '../results/results.metrics';
 import { ResultsRepository } from '../results/results.repository';
-import { UploadIncomplete } from './upload.errors';
+import { tooManyLines, uploadIncomplete } from './upload.errors';
 
 export const MAX_NDJSON_LINES = 10_000;
 export const NDJSON_BATCH = 1_000;
 /** The whole body: 10,000 results of a few KiB each fit with room to spare. */
 export const MAX_NDJSON_BYTES = 64 * 1024 * 1024;
-
-export class TooManyLines extends DomainError {
-  readonly status = 413;
-
-  constructor(what: string) {
-    super(`application/x-ndjson body ${what}`);
-  }
-}
 
 interface ValidLine {
   line: number;
@@ -103,17 +95,17 @@ export class BulkRegistrationService {
 /** The body's lines, refused with 413 past MAX_NDJSON_LINES or MAX_NDJSON_BYTES. */
 async function readLines(request: Request): Promise<string[]> {
   const declared = request.headers['content-length'];
-  if (declared !== undefined && Number(declared) > MAX_NDJSON_BYTES) throw new TooManyLines(`exceeds ${MAX_NDJSON_BYTES} bytes`);
+  if (declared !== undefined && Number(declared) > MAX_NDJSON_BYTES) throw tooManyLines(`exceeds ${MAX_NDJSON_BYTES} bytes`);
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      done(received > MAX_NDJSON_BYTES ? new TooManyLines(`exceeds ${MAX_NDJSON_BYTES} bytes`) : null, chunk);
+      done(received > MAX_NDJSON_BYTES ? tooManyLines(`exceeds ${MAX_NDJSON_BYTES} bytes`) : null, chunk);
     },
   });
   request.pipe(counter);
   let failure: unknown;
-  request.once('error', () => (failure ??= new UploadIncomplete()));
+  request.once('error', () => (failure ??= uploadIncomplete()));
   counter.once('error', (error) => (failure ??= error));
   const lines: string[] = [];
   let results = 0;
@@ -122,7 +114,7 @@ async function readLines(request: Request): Promise<string[]> {
     for await (const line of reader) {
       lines.push(line);
       if (line.trim() !== '') results += 1;
-      if (results > MAX_NDJSON_LINES) throw new TooManyLines(`has more than ${MAX_NDJSON_LINES} lines`);
+      if (results > MAX_NDJSON_LINES) throw tooManyLines(`has more than ${MAX_NDJSON_LINES} lines`);
     }
   } catch (error) {
     throw failure ?? error;
@@ -131,7 +123,7 @@ async function readLines(request: Request): Promise<string[]> {
     request.unpipe(counter);
   }
   if (failure) throw failure;
-  if (!request.complete) throw new UploadIncomplete();
+  if (!request.complete) throw uploadIncomplete();
   return lines;
 }
 

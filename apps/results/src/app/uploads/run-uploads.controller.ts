@@ -1,11 +1,11 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { clientAddress, RequirePrivileges, RetryAfterInterceptor } from '@simsvc/auth';
+import { clientAddress, RequirePrivileges } from '@simsvc/auth';
 import { ApiErrors, IDENTIFIER_PATTERN, RegisterResultResponse } from '@simsvc/contracts';
 import type { Request, Response } from 'express';
 import { RUN_DATABASE_TYPES } from '../results-config';
 import { ExecutionIdPipe, OptionalExecutionIdPipe } from '../results/result-path.pipes';
-import { RangeNotSatisfiable, RunDatabaseNotStored } from './upload.errors';
+import { runDatabaseNotStored, UploadError, UploadErrorCode } from './upload.errors';
 import { RunUploadsService } from './run-uploads.service';
 
 const FILE_SCHEMA = { type: 'string', format: 'binary' } as const;
@@ -42,7 +42,6 @@ export class RunUploadsController {
     429: 'too many run databases being read for the address at once; Retry-After',
     503: 'database unavailable, or no run database reader free within the read deadline (Retry-After)',
   })
-  @UseInterceptors(RetryAfterInterceptor)
   upload(@Req() request: Request, @Query('execution_id', OptionalExecutionIdPipe) executionId?: string): Promise<RegisterResultResponse> {
     return this.uploads.upload(request, clientAddress(request), executionId);
   }
@@ -78,8 +77,8 @@ export class RunUploadsController {
         response.removeHeader('Content-Disposition');
         response.removeHeader('ETag');
         response.removeHeader('Content-Type');
-        if (error.status === 416) return reject(new RangeNotSatisfiable());
-        if (error.status === 404) return reject(new RunDatabaseNotStored());
+        if (error.status === 416) return reject(new UploadError(UploadErrorCode.RangeNotSatisfiable, 'requested range is not satisfiable'));
+        if (error.status === 404) return reject(runDatabaseNotStored());
         reject(error);
       });
     });

@@ -5,17 +5,20 @@ import type { Request } from 'express';
 import { stat } from 'node:fs/promises';
 import { ResultsConfig } from '../results-config';
 import { resultFromRun } from '../results/new-result';
-import { ResultNotFound } from '../results/results.errors';
+import { resultNotFound } from '../results/results.errors';
 import { ResultsRepository } from '../results/results.repository';
 import { ResultsService } from '../results/results.service';
 import { resolveRunDatabasePath } from '../run-database/run-database-path';
 import { RunDatabaseReader } from '../run-database/run-database.reader';
-import { InvalidRunDatabase, RunDatabaseNotFound, RunDatabaseOutsideRoot } from '../run-database/run-database.errors';
+import { invalidRunDatabase, RunDatabaseError, RunDatabaseErrorCode } from '../run-database/run-database.errors';
 import { receiveBody } from './upload-body';
-import { RunDatabaseNotStored } from './upload.errors';
+import { runDatabaseNotStored } from './upload.errors';
 import { UploadStore } from './upload-store';
 
 /** POST /runs and GET /results/{execution_id}/run-database: run databases carried over HTTP. */
+/** Refusals of a stored path that mean, to a download, that no run database is stored. */
+const UNSERVED_PATH = new Set([RunDatabaseErrorCode.OutsideRoot, RunDatabaseErrorCode.NotFound, RunDatabaseErrorCode.Invalid]);
+
 @Injectable()
 export class RunUploadsService {
   private readonly store: UploadStore;
@@ -58,20 +61,17 @@ export class RunUploadsService {
    */
   async runDatabaseFile(executionId: string): Promise<{ path: string; etag: string }> {
     const record = await this.repository.find(executionId);
-    if (!record) throw new ResultNotFound();
-    if (!record.runDbPath) throw new RunDatabaseNotStored();
+    if (!record) throw resultNotFound();
+    if (!record.runDbPath) throw runDatabaseNotStored();
     let path: string;
     try {
       path = await resolveRunDatabasePath(this.config.extra.runsRoot, executionId, record.runDbPath);
     } catch (error) {
-      if (error instanceof RunDatabaseOutsideRoot || error instanceof RunDatabaseNotFound || error instanceof InvalidRunDatabase) {
-        throw new RunDatabaseNotStored();
-      }
-      throw error;
+      throw error instanceof RunDatabaseError && UNSERVED_PATH.has(error.code) ? runDatabaseNotStored() : error;
     }
     const { nlink, size, mtimeMs } = await stat(path);
     // Another name of the file may lie outside the root (contract of run-database.worker.ts).
-    if (nlink > 1) throw new InvalidRunDatabase(`run database has ${nlink} hard links; only a file with one link is served`);
+    if (nlink > 1) throw invalidRunDatabase(`run database has ${nlink} hard links; only a file with one link is served`);
     // Size and modification time, as `send` makes it: a file replaced in place gets another.
     return { path, etag: `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"` };
   }

@@ -5,17 +5,17 @@ import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UploadIncomplete, UploadTooLarge } from './upload.errors';
+import { UploadError, UploadErrorCode, uploadIncomplete, uploadTooLarge } from './upload.errors';
 
 /** Writes the body of request to path (created new, mode 0600) and fsyncs it; returns its size. */
 export async function receiveBody(request: Request, path: string, maxBytes: number): Promise<number> {
   const declared = request.headers['content-length'];
-  if (declared !== undefined && Number(declared) > maxBytes) throw new UploadTooLarge(maxBytes);
+  if (declared !== undefined && Number(declared) > maxBytes) throw uploadTooLarge(maxBytes);
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       received += chunk.length;
-      done(received > maxBytes ? new UploadTooLarge(maxBytes) : null, chunk);
+      done(received > maxBytes ? uploadTooLarge(maxBytes) : null, chunk);
     },
   });
   try {
@@ -24,7 +24,7 @@ export async function receiveBody(request: Request, path: string, maxBytes: numb
     return received;
   } catch (error) {
     await rm(path, { force: true });
-    throw error instanceof UploadTooLarge ? error : new UploadIncomplete();
+    throw error instanceof UploadError && error.code === UploadErrorCode.TooLarge ? error : uploadIncomplete();
   }
 }
 

@@ -6,7 +6,7 @@ import { IDENTIFIER_PATTERN } from '@simsvc/contracts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, realpath, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UnsafeUploadName } from './upload.errors';
+import { unsafeUploadName } from './upload.errors';
 
 export const UPLOADS_DIRECTORY = 'uploads';
 const INCOMING_DIRECTORY = '.incoming';
@@ -26,8 +26,8 @@ export class UploadStore {
    * identifier cannot hold `/` nor begin with a dot.
    */
   async place(incoming: string, simulationName: string, executionId: string): Promise<string> {
-    if (!IDENTIFIER_PATTERN.test(simulationName)) throw new UnsafeUploadName('simulation_name', IDENTIFIER_PATTERN.source);
-    if (!IDENTIFIER_PATTERN.test(executionId)) throw new UnsafeUploadName('execution_id', IDENTIFIER_PATTERN.source);
+    if (!IDENTIFIER_PATTERN.test(simulationName)) throw unsafeUploadName('simulation_name', IDENTIFIER_PATTERN.source);
+    if (!IDENTIFIER_PATTERN.test(executionId)) throw unsafeUploadName('execution_id', IDENTIFIER_PATTERN.source);
     const directory = await this.directory([simulationName]);
     await rename(incoming, join(directory, `${executionId}.db`));
     await syncDirectory(directory);

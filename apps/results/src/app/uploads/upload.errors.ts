@@ -1,43 +1,19 @@
-// Domain errors of run databases uploaded (POST /runs) and downloaded (GET /results/{id}/run-database).
-import { DomainError } from '@simsvc/contracts';
+import { DomainError, UploadErrorCode } from '@simsvc/contracts';
 
-export class UploadTooLarge extends DomainError {
-  readonly status = 413;
+export { UploadErrorCode };
 
-  constructor(maxBytes: number) {
-    super(`run database upload exceeds ${maxBytes} bytes (--max-upload-bytes)`);
-  }
-}
+/** Run databases uploaded (POST /runs) and downloaded (GET /results/{id}/run-database), NDJSON bodies. */
+export class UploadError extends DomainError<UploadErrorCode> {}
 
-export class UploadIncomplete extends DomainError {
-  readonly status = 400;
-
-  constructor() {
-    super('run database upload ended before its body was complete');
-  }
-}
-
+// The messages thrown from more than one place.
+export const uploadTooLarge = (maxBytes: number): UploadError =>
+  new UploadError(UploadErrorCode.TooLarge, `run database upload exceeds ${maxBytes} bytes (--max-upload-bytes)`);
+export const uploadIncomplete = (): UploadError =>
+  new UploadError(UploadErrorCode.Incomplete, 'run database upload ended before its body was complete');
 /** A name of the run database that cannot be a directory or file name under the runs root. */
-export class UnsafeUploadName extends DomainError {
-  readonly status = 422;
-
-  constructor(field: string, pattern: string) {
-    super(`${field} of the run database must match ${pattern} to be stored`);
-  }
-}
-
-export class RunDatabaseNotStored extends DomainError {
-  readonly status = 404;
-
-  constructor() {
-    super('the result has no run database stored in the runs root');
-  }
-}
-
-export class RangeNotSatisfiable extends DomainError {
-  readonly status = 416;
-
-  constructor() {
-    super('requested range is not satisfiable');
-  }
-}
+export const unsafeUploadName = (field: string, pattern: string): UploadError =>
+  new UploadError(UploadErrorCode.UnsafeName, `${field} of the run database must match ${pattern} to be stored`);
+export const runDatabaseNotStored = (): UploadError =>
+  new UploadError(UploadErrorCode.RunDatabaseNotStored, 'the result has no run database stored in the runs root');
+export const tooManyLines = (what: string): UploadError =>
+  new UploadError(UploadErrorCode.TooManyLines, `application/x-ndjson body ${what}`);

@@ -10,3 +10,4 @@ export * from './record-execution.dto';
 export * from './catalog-queries.dto';
 export * from './catalog-responses';
 export * from './installation.dto';
+export * from './catalog-error-codes';

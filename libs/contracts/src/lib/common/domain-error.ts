@@ -1,16 +1,42 @@
+/** What a DomainError may carry beyond its code and message. */
+export interface DomainErrorOptions {
+  /** Every reason when there are several; the message is the first. */
+  readonly details?: readonly string[];
+  /** Further fields of the error body (`cache_key` of a cache miss). */
+  readonly extra?: Readonly<Record<string, unknown>>;
+  /** Sent as the `Retry-After` header. */
+  readonly retryAfterSeconds?: number;
+  readonly cause?: unknown;
+}
+
 /**
  * A rule of the domain that a request broke (a simulation that already exists, a run database
- * outside the runs root …). Repositories and services throw these, never HTTP exceptions; the one
- * error filter turns each into the contract's error body with its `status`, `message` and, when
- * present, `details` and further body fields (`extra`).
+ * outside the runs root …). Each module declares its codes as a string enum and throws one
+ * subclass of this, never an HTTP exception; the one error filter looks the code up in the one
+ * code → status table (libs/platform, error-status.ts) and writes the contract's error body with
+ * the `message` and, when present, `details`, further body fields (`extra`) and `Retry-After`.
  */
-export abstract class DomainError extends Error {
-  abstract readonly status: number;
+export abstract class DomainError<Code extends string = string> extends Error {
   readonly details?: readonly string[];
   readonly extra?: Readonly<Record<string, unknown>>;
+  readonly retryAfterSeconds?: number;
 
-  constructor(message: string) {
-    super(message);
+  constructor(
+    readonly code: Code,
+    message: string,
+    options: DomainErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
+    if (options.details) this.details = options.details;
+    if (options.extra) this.extra = options.extra;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** Whole seconds (at least 1) for `Retry-After` from a wait in microseconds. */
+export const retryAfterSeconds = (waitMicros: number): number => Math.max(1, Math.ceil(waitMicros / 1_000_000));
+
+/** Whether `error` is a DomainError carrying `code`. */
+export const isDomainError = <Code extends string>(error: unknown, code: Code): error is DomainError<Code> =>
+  error instanceof DomainError && error.code === code;

@@ -9,3 +9,4 @@ export * from './result-responses';
 export * from './sweep-shapes';
 export * from './aggregate-results.dto';
 export * from './export-results.dto';
+export * from './results-error-codes';

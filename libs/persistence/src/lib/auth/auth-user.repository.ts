@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../database/database-errors';
 import { InjectStoreDatabase } from '../database/database.module';
 import { StoreDatabase } from '../database/store-database';
 import { AuthUserEntity } from './auth-user.entity';
@@ -39,21 +40,26 @@ export class AuthUserRepository {
     return this.db.run((manager) => manager.findOneBy(AuthUserEntity, { id }));
   }
 
-  /** Throws the driver's unique violation (see isUniqueViolation) when a user has the same skeleton. */
-  insert(user: NewAuthUser): Promise<AuthUserEntity> {
-    return this.db.run(async (manager) => {
-      const created = manager.create(AuthUserEntity, {
-        ...user,
-        usernameKey: usernameKey(user.username),
-        usernameSkeleton: usernameSkeleton(user.username),
-        disabled: false,
-        credentialEpoch: 0,
-        updatedAt: user.createdAt,
+  /** The user created, or null when a user has the same skeleton (the unique index refused it). */
+  insert(user: NewAuthUser): Promise<AuthUserEntity | null> {
+    return this.db
+      .run(async (manager) => {
+        const created = manager.create(AuthUserEntity, {
+          ...user,
+          usernameKey: usernameKey(user.username),
+          usernameSkeleton: usernameSkeleton(user.username),
+          disabled: false,
+          credentialEpoch: 0,
+          updatedAt: user.createdAt,
+        });
+        // insert() fills in the generated id.
+        await manager.insert(AuthUserEntity, created);
+        return created;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return null;
+        throw error;
       });
-      // insert() fills in the generated id.
-      await manager.insert(AuthUserEntity, created);
-      return created;
-    });
   }
 
   /** Users ordered by name (byte order on both backends), and how many there are in all. */

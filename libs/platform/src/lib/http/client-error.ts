@@ -1,17 +1,24 @@
 import type { Socket } from 'node:net';
+import { RequestErrorCode } from '@simsvc/contracts';
 import { errorBody } from '../errors/error-body.factory';
+import { statusOfCode } from '../errors/error-status';
 import { DISCARD_LIMIT_BYTES, LINGER_MS } from './unread-body';
 
 /** Node's parser errors (`HPE_*`) and its request timeout, each with the answer it deserves. */
-function refusalOf(code: string | undefined): [number, string] | undefined {
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'request timed out'];
-  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'request headers are too large'];
-  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return [413, 'chunk extensions are too large'];
-  if (code?.startsWith('HPE_')) return [400, 'malformed HTTP request'];
+function refusalOf(code: string | undefined): [RequestErrorCode, string] | undefined {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [RequestErrorCode.Timeout, 'request timed out'];
+  if (code === 'HPE_HEADER_OVERFLOW') return [RequestErrorCode.HeadersTooLarge, 'request headers are too large'];
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return [RequestErrorCode.BodyTooLarge, 'chunk extensions are too large'];
+  if (code?.startsWith('HPE_')) return [RequestErrorCode.MalformedHttp, 'malformed HTTP request'];
   return undefined;
 }
 
-function rawResponse(status: number, message: string): string {
+/**
+ * Written to the socket: no request object exists for the error filter. The status comes from
+ * the same table (ERROR_STATUS).
+ */
+function rawResponse(code: RequestErrorCode, message: string): string {
+  const status = statusOfCode(code);
   const body = JSON.stringify(errorBody(status, message));
   const head = [
     `HTTP/1.1 ${status} ${errorBody(status, message).error}`,
@@ -40,14 +47,14 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     socket.destroy();
     return;
   }
-  const [status, message] = refusal;
+  const [code, message] = refusal;
   // A request whose body broke the framing has its response object on the socket already: as
   // Node does, answer if nothing of that response was written, and close.
   // (Node's own handler reads the same private field.) A client too slow to send its request
   // is not waited for either.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } })._httpMessage;
   if (inFlight || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    if (!inFlight?.headersSent) socket.write(rawResponse(status, message));
+    if (!inFlight?.headersSent) socket.write(rawResponse(code, message));
     socket.destroySoon();
     return;
   }
@@ -64,6 +71,6 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   });
   socket.once('end', () => socket.end());
   socket.once('close', () => clearTimeout(timer));
-  socket.write(rawResponse(status, message));
+  socket.write(rawResponse(code, message));
   socket.resume();
 }

@@ -1,9 +1,13 @@
 import { json } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { answerAfterBody, DISCARD_LIMIT_BYTES, discardBody, refuseEndlessBody } from './unread-body';
+import { RequestErrorCode } from '@simsvc/contracts';
+import { RequestRefused } from '../errors/request-refused';
+import { DISCARD_LIMIT_BYTES, discardBody, refuseAfterBody, refuseEndlessBody } from './unread-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const TOO_LARGE = `request body exceeds ${MAX_BODY_BYTES} bytes`;
+const tooLarge = () => new RequestRefused(RequestErrorCode.BodyTooLarge, TOO_LARGE);
+const unsupported = (message: string) => new RequestRefused(RequestErrorCode.UnsupportedMediaType, message);
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 const parseJson = json({ limit: MAX_BODY_BYTES, strict: false, type: () => true });
@@ -38,8 +42,8 @@ function mediaType(request: Request): string | undefined {
 
 /**
  * JSON bodies per contract §1: not JSON → 415, malformed → 400, over 1 MiB → 413, each in the
- * contract's error shape. A POST without a body needs no content type. A refused body is read
- * and discarded before the answer (up to DISCARD_LIMIT_BYTES; see unread-body.ts), so that a
+ * contract's error shape (raised into the error filter). A POST without a body needs no content
+ * type. A refused body is read and discarded before the answer (up to DISCARD_LIMIT_BYTES; see unread-body.ts), so that a
  * client still writing it reads the answer instead of a reset.
  *
  * Every body is read here, before routing: a body sent with another method (a GET, a DELETE)
@@ -55,33 +59,34 @@ export const jsonBodyMiddleware =
     const type = mediaType(request);
     // Its own limits apply there: the route counts what it reads.
     if (route && type !== undefined && route.types.includes(type)) return next();
-    if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
-    if (!METHODS_WITH_BODY.has(request.method)) return dropBody(request, response, next);
+    if (Number(request.headers['content-length']) > DISCARD_LIMIT_BYTES) return refuseAfterBody(request, next, tooLarge());
+    if (!METHODS_WITH_BODY.has(request.method)) return dropBody(request, next);
     // A route that takes JSON too keeps the contract's message (§1), which clients know.
-    if (route && !route.json) return answerAfterBody(request, response, 415, `request body must be ${route.types.join(' or ')}`);
-    if (!isJson(request)) return answerAfterBody(request, response, 415, 'request body must be application/json');
-    refuseEndlessBody(request, response, 413, TOO_LARGE);
+    if (route && !route.json) return refuseAfterBody(request, next, unsupported(`request body must be ${route.types.join(' or ')}`));
+    if (!isJson(request)) return refuseAfterBody(request, next, unsupported('request body must be application/json'));
+    refuseEndlessBody(request, response, next, tooLarge());
     parseJson(request, response, (error?: { type?: string; status?: number }) => {
       // Already answered: the body grew past DISCARD_LIMIT_BYTES while it was being discarded.
       if (response.headersSent) return;
       if (!error) return next();
-      const [status, message] = refusal(error);
       // Some refusals (an unknown content encoding) come before the body was read.
-      answerAfterBody(request, response, status, message);
+      refuseAfterBody(request, next, refusal(error));
     });
   };
 
 /** A body no route reads: dropped, then on to routing; past MAX_BODY_BYTES refused like a JSON body. */
-function dropBody(request: Request, response: Response, next: NextFunction): void {
-  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return answerAfterBody(request, response, 413, TOO_LARGE);
+function dropBody(request: Request, next: NextFunction): void {
+  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) return refuseAfterBody(request, next, tooLarge());
   void discardBody(request, MAX_BODY_BYTES).then((outcome) => {
     if (outcome === 'complete') next();
-    else if (outcome === 'over-limit') answerAfterBody(request, response, 413, TOO_LARGE);
+    else if (outcome === 'over-limit') refuseAfterBody(request, next, tooLarge());
   });
 }
 
-function refusal(error: { type?: string; status?: number }): [number, string] {
-  if (error.type === 'entity.too.large') return [413, TOO_LARGE];
-  if (error.type === 'entity.parse.failed') return [400, 'malformed JSON body'];
-  return [error.status && error.status < 500 ? error.status : 400, 'unreadable request body'];
+/** body-parser's refusal as ours; of its other 4xx only 415 (an unknown charset or encoding) can occur here. */
+function refusal(error: { type?: string; status?: number }): RequestRefused {
+  if (error.type === 'entity.too.large') return tooLarge();
+  if (error.type === 'entity.parse.failed') return new RequestRefused(RequestErrorCode.MalformedJson, 'malformed JSON body');
+  const code = error.status === 415 ? RequestErrorCode.UnsupportedMediaType : RequestErrorCode.UnreadableBody;
+  return new RequestRefused(code, 'unreadable request body');
 }

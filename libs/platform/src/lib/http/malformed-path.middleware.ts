@@ -1,6 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { bodyShapeProblem } from '../errors/body-shape';
-import { answerAfterBody } from './unread-body';
+import { RequestErrorCode } from '@simsvc/contracts';
+import { RequestRefused } from '../errors/request-refused';
+import { refuseAfterBody } from './unread-body';
 
 /** Why the path cannot name anything, or undefined when it may. */
 function pathProblem(path: string): string | undefined {
@@ -21,8 +23,8 @@ function pathProblem(path: string): string | undefined {
  * once the body is read and dropped (see unread-body.ts), so a client still writing one reads
  * the answer.
  */
-export function rejectMalformedPath(request: Request, response: Response, next: NextFunction): void {
+export function rejectMalformedPath(request: Request, _response: Response, next: NextFunction): void {
   const problem = pathProblem(request.path);
-  if (problem) return answerAfterBody(request, response, 400, problem);
+  if (problem) return refuseAfterBody(request, next, new RequestRefused(RequestErrorCode.MalformedPath, problem));
   next();
 }

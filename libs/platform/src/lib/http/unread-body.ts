@@ -1,5 +1,6 @@
-import type { Request, Response } from 'express';
-import { errorBody } from '../errors/error-body.factory';
+import type { ErrorBody } from '@simsvc/contracts';
+import type { NextFunction, Request, Response } from 'express';
+import type { RequestRefused } from '../errors/request-refused';
 
 /**
  * The most of a refused body that is read and discarded so the client can read the answer.
@@ -43,9 +44,9 @@ export function discardBody(request: Request, limit: number): Promise<BodyOutcom
  * Sends the error at once, then keeps discarding what arrives until the body ends or LINGER_MS
  * has passed, and only then closes the connection.
  */
-export function answerAndLinger(request: Request, response: Response, status: number, message: string): void {
-  const payload = JSON.stringify(errorBody(status, message));
-  response.writeHead(status, {
+export function answerAndLinger(request: Request, response: Response, body: ErrorBody): void {
+  const payload = JSON.stringify(body);
+  response.writeHead(body.statusCode, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(payload),
     Connection: 'close',
@@ -64,26 +65,25 @@ export function answerAndLinger(request: Request, response: Response, status: nu
 }
 
 /**
- * Answers an error once the client has sent its whole body (read and discarded, up to
- * DISCARD_LIMIT_BYTES), so that it can read the answer; a larger body gets the answer with a
- * lingering close instead.
+ * Raises `refusal` into the error filter once the client has sent its whole body (read and
+ * discarded, up to DISCARD_LIMIT_BYTES), so that it can read the answer; a larger body gets the
+ * answer with a lingering close instead.
  */
-export function answerAfterBody(request: Request, response: Response, status: number, message: string): void {
-  if ((declaredLength(request) ?? 0) > DISCARD_LIMIT_BYTES) return answerAndLinger(request, response, status, message);
+export function refuseAfterBody(request: Request, next: NextFunction, refusal: RequestRefused): void {
+  if ((declaredLength(request) ?? 0) > DISCARD_LIMIT_BYTES) return next(refusal.lingering());
   void discardBody(request, DISCARD_LIMIT_BYTES).then((outcome) => {
-    if (outcome === 'aborted' || response.headersSent) return;
-    if (outcome === 'over-limit') answerAndLinger(request, response, status, message);
-    else response.status(status).json(errorBody(status, message));
+    if (outcome === 'aborted') return;
+    next(outcome === 'over-limit' ? refusal.lingering() : refusal);
   });
 }
 
 /**
  * A body sent without a length (chunked) is counted while it is read; past
- * DISCARD_LIMIT_BYTES it is refused at once with `status`.
+ * DISCARD_LIMIT_BYTES `refusal` is raised at once, answered with a lingering close.
  */
-export function refuseEndlessBody(request: Request, response: Response, status: number, message: string): void {
+export function refuseEndlessBody(request: Request, response: Response, next: NextFunction, refusal: RequestRefused): void {
   if (declaredLength(request) !== undefined) return;
   void discardBody(request, DISCARD_LIMIT_BYTES).then((outcome) => {
-    if (outcome === 'over-limit' && !response.headersSent) answerAndLinger(request, response, status, message);
+    if (outcome === 'over-limit' && !response.headersSent) next(refusal.lingering());
   });
 }
