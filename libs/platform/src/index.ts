@@ -1,4 +1,5 @@
 export * from './lib/config/config-error';
+export * from './lib/files/is-within';
 export * from './lib/config/parse-service-config';
 export * from './lib/config/service-config';
 export * from './lib/errors/error-body.factory';

@@ -26,7 +26,7 @@ export class SearchIndexRepository {
    * races with a deletion, and a word added for a registration that then fails is harmless.
    * Words go in sorted, so that two such inserts cannot deadlock.
    */
-  async addWords(words: readonly string[], manager?: EntityManager): Promise<void> {
+  async addWords(manager: EntityManager, words: readonly string[]): Promise<void> {
     if (words.length > 0) await this.db.execute(ADD_SEARCH_WORDS, [JSON.stringify([...words].sort())], manager);
   }
 

@@ -63,58 +63,69 @@ export class SimulationsRepository {
   ) {}
 
   /**
-   * Registers a simulation; SimulationExists when (name, version) is taken. Runs in `manager`'s
-   * transaction when given. Outside one, the search words are added to the vocabulary first, on
-   * their own: concurrent registrations sharing a new word then do not wait for each other's
-   * whole transaction. Named statements: registration is a measured path (catalog.statements.ts).
+   * Registers a simulation in a transaction of its own; SimulationExists when (name, version) is
+   * taken. The search words are added to the vocabulary first, on their own: concurrent
+   * registrations sharing a new word then do not wait for each other's whole transaction.
    */
-  async insert(simulation: NewSimulation, now: number, manager?: EntityManager): Promise<SimulationRecord> {
+  async register(simulation: NewSimulation, now: number): Promise<SimulationRecord> {
     const words = searchWords(simulation.name, simulation.description, simulation.tags);
-    if (!manager) await this.searchIndex.addWords(words);
-    const work = async (m: EntityManager) => {
-      if (manager) await this.searchIndex.addWords(words, m);
-      // A queue item stored by a service version without provenance has none.
-      const provenance = simulation.provenance ?? provenanceFrom({});
-      const row: Omit<SimulationRecord, 'id'> = {
-        name: simulation.name,
-        version: simulation.version,
-        versionSortKey: versionSortKey(simulation.version),
-        status: simulation.status,
-        createdAt: now,
-        updatedAt: now,
-        author: simulation.author,
-        description: simulation.description,
-        tags: JSON.stringify(simulation.tags),
-        inputSchema: JSON.stringify(simulation.inputSchema),
-        outputSchema: JSON.stringify(simulation.outputSchema),
-        ...provenanceColumns(provenance),
-      };
-      const document = simulationDocument(storedSimulation({ ...row, id: 0 }));
-      // No row: (name, version) is taken (on PostgreSQL possibly by a registration that committed after this one began).
-      const [inserted] = await this.db.query<{ id: number }>(
-        REGISTER_SIMULATION,
-        // prettier-ignore
-        [
+    await this.db.run((m) => this.searchIndex.addWords(m, words));
+    return this.db.transaction((m) => this.insertWithWords(m, simulation, now, words));
+  }
+
+  /** Registers a simulation in `manager`'s transaction; SimulationExists when (name, version) is taken. */
+  async insert(manager: EntityManager, simulation: NewSimulation, now: number): Promise<SimulationRecord> {
+    const words = searchWords(simulation.name, simulation.description, simulation.tags);
+    await this.searchIndex.addWords(manager, words);
+    return this.insertWithWords(manager, simulation, now, words);
+  }
+
+  /** Named statements: registration is a measured path (catalog.statements.ts). */
+  private async insertWithWords(
+    m: EntityManager,
+    simulation: NewSimulation,
+    now: number,
+    words: readonly string[],
+  ): Promise<SimulationRecord> {
+    // A queue item stored by a service version without provenance has none.
+    const provenance = simulation.provenance ?? provenanceFrom({});
+    const row: Omit<SimulationRecord, 'id'> = {
+      name: simulation.name,
+      version: simulation.version,
+      versionSortKey: versionSortKey(simulation.version),
+      status: simulation.status,
+      createdAt: now,
+      updatedAt: now,
+      author: simulation.author,
+      description: simulation.description,
+      tags: JSON.stringify(simulation.tags),
+      inputSchema: JSON.stringify(simulation.inputSchema),
+      outputSchema: JSON.stringify(simulation.outputSchema),
+      ...provenanceColumns(provenance),
+    };
+    const document = simulationDocument(storedSimulation({ ...row, id: 0 }));
+    // No row: (name, version) is taken (on PostgreSQL possibly by a registration that committed after this one began).
+    const [inserted] = await this.db.query<{ id: number }>(
+      REGISTER_SIMULATION,
+      // prettier-ignore
+      [
           row.name, row.version, row.versionSortKey, row.status, now, row.author, row.description, row.tags, row.inputSchema,
           row.outputSchema, document, row.installationId, row.workflowType, row.workflowHash, row.workflowBundle,
           row.dependencies, row.metadata, row.autoApprove, row.visibility, row.license,
         ],
-        m,
-      );
-      if (!inserted) throw new SimulationExists(simulation);
-      const record: SimulationRecord = { ...row, id: Number(inserted.id) };
-      await this.searchIndex.insertTags(m, record.id, simulation.tags);
-      await this.searchIndex.addPostings(m, record.id, words);
-      await this.db.execute(ATTACH_EXECUTIONS, [record.id, record.name, record.version], m);
-      return record;
-    };
-    return manager ? work(manager) : this.db.transaction(work);
+      m,
+    );
+    if (!inserted) throw new SimulationExists(simulation);
+    const record: SimulationRecord = { ...row, id: Number(inserted.id) };
+    await this.searchIndex.insertTags(m, record.id, simulation.tags);
+    await this.searchIndex.addPostings(m, record.id, words);
+    await this.db.execute(ATTACH_EXECUTIONS, [record.id, record.name, record.version], m);
+    return record;
   }
 
-  /** Whether (name, version) is registered; in `manager`'s transaction when given. */
-  async existsNamed(name: string, version: string, manager?: EntityManager): Promise<boolean> {
-    const exists = (m: EntityManager) => m.getRepository(CatalogSimulationEntity).existsBy({ name, version });
-    return manager ? exists(manager) : this.db.run(exists);
+  /** Whether (name, version) is registered, in `manager`'s transaction. */
+  async existsNamed(manager: EntityManager, name: string, version: string): Promise<boolean> {
+    return manager.getRepository(CatalogSimulationEntity).existsBy({ name, version });
   }
 
   async findVersion(name: string, version: string): Promise<SimulationRecord | null> {
@@ -164,7 +175,7 @@ export class SimulationsRepository {
       if (tagsChanged || changes.description !== current.description) {
         const words = searchWords(current.name, changes.description, changes.tags);
         await this.searchIndex.removePostings(m, id);
-        await this.searchIndex.addWords(words, m);
+        await this.searchIndex.addWords(m, words);
         await this.searchIndex.addPostings(m, id, words);
       }
       return updated;

@@ -36,7 +36,7 @@ export class SimulationsService {
 
   async register(body: RegisterSimulationDto): Promise<SimulationResponse> {
     const simulation = newSimulationFrom(body);
-    const record = await this.repository.insert(simulation, nowMicros());
+    const record = await this.repository.register(simulation, nowMicros());
     this.metrics.simulationsRegistered.inc({ source: 'api' });
     return toSimulationResponse(storedSimulation(record));
   }
