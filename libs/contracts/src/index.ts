@@ -9,6 +9,7 @@ export * from './lib/common/page-query.dto';
 export * from './lib/common/page-of';
 export * from './lib/common/body-limits';
 export * from './lib/common/json-object-size.validator';
+export * from './lib/common/checks-own-nul';
 export * from './lib/cache/cache-limits';
 export * from './lib/cache/store-entry.dto';
 export * from './lib/cache/invalidate.dto';

@@ -13,5 +13,6 @@ export * from './lib/auth';
 export * from './lib/catalog';
 export * from './lib/results';
 export * from './lib/database/sqlite-read-pool';
+export * from './lib/database/worker-script';
 export * from './lib/database/snapshot-reader';
 export * from './lib/database/sqlite-glob';

@@ -1,15 +1,16 @@
 export * from './lib/config/config-error';
+export * from './lib/files/is-within';
 export * from './lib/config/parse-service-config';
 export * from './lib/config/service-config';
 export * from './lib/errors/error-body.factory';
 export * from './lib/bootstrap/create-service-app';
 export * from './lib/bootstrap/run-service';
+export * from './lib/metrics/metrics.module';
 export * from './lib/metrics/metrics.registry';
 export * from './lib/platform.module';
 export * from './lib/platform.tokens';
 export * from './lib/errors/validation.pipe';
 export * from './lib/errors/body-shape';
-export * from './lib/errors/nul-characters';
 export { restoreDataKeys, setAsideDataKeys } from './lib/errors/data-keys';
 export * from './lib/openapi/openapi';
 export * from './lib/openapi/print-openapi';

@@ -98,9 +98,9 @@ describe.each(specBackends())('a catalog store at 1769300000000 upgraded on %s',
     // An execution recorded before its simulation was registered counts once it is.
     const index = new SearchIndexRepository(store.db);
     const registered = newSimulationFrom({ name: 'never-registered', version: '9', description: 'Registered at last', tags: ['late'] });
-    await index.addWords(registered);
+    await store.db.run((manager) => index.addWords(manager, registered));
     const record = await store.db.transaction(async (manager) => {
-      const inserted = await simulations.insert(registered, 1_767_400_000_000_000, manager);
+      const inserted = await simulations.insert(manager, registered, 1_767_400_000_000_000);
       await index.add(manager, inserted.id, registered);
       return inserted;
     });

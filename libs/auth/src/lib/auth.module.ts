@@ -32,8 +32,11 @@ import { UsersService } from './users.service';
 const AUTH_REPOSITORIES = [AuthUserRepository, AuthSessionRepository, RateEventRepository, AuthSettingRepository, KnownAddressRepository];
 
 /**
- * Sessions and privileges (contract §3) for a service: the auth store, the global SessionGuard
- * (routes are protected unless @Public()), /session and /users.
+ * Sessions and privileges (contract §3) for a service: the auth store and its repositories, the
+ * global SessionGuard (routes are protected unless @Public()), /session and /users. The module is
+ * global for one export, the signing key, which is configuration in effect (SIMSVC_AUTH_SECRET or
+ * the secret kept in the auth store): services derive keys of their own from it (results: search
+ * cursors).
  */
 @Module({})
 export class AuthModule {
@@ -41,7 +44,7 @@ export class AuthModule {
     return {
       module: AuthModule,
       global: true,
-      imports: [DatabaseModule.forStore(config.store, AUTH_STORE, AUTH_REPOSITORIES)],
+      imports: [DatabaseModule.forStore(config.store, AUTH_STORE), DatabaseModule.forFeature(AUTH_STORE, AUTH_REPOSITORIES)],
       controllers: [SessionController, UsersController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
@@ -61,8 +64,7 @@ export class AuthModule {
         AdminBootstrap,
         { provide: APP_GUARD, useClass: SessionGuard },
       ],
-      // SIGNING_KEY: services derive keys of their own from it (results: search cursors).
-      exports: [AUTH_CONFIG, SIGNING_KEY, SessionService],
+      exports: [SIGNING_KEY],
     };
   }
 }

@@ -3,36 +3,47 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { Backend, DatabaseConfig } from '../lib/database/database-config';
+import type { Backend, DatabaseConfig } from '../lib/database/database-config';
 
-const PG_ADMIN_URL = process.env['SIMSVC_TEST_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** The PostgreSQL server tests create their databases on (trust authentication). */
+export const postgresAdminUrl = (): string => process.env['SIMSVC_TEST_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-/** An empty database for one spec of this library: a file in a temp directory, or a new PostgreSQL database. */
+/**
+ * An empty database for one test file, and a temp directory for it: on SQLite the database is
+ * `<directory>/<purpose>.db`, on PostgreSQL a new database on postgresAdminUrl(). `drop` removes
+ * both. The one scratch-database helper: this library's specs use it directly, the services'
+ * tests through createTestDatabase (libs/testing).
+ */
 export interface ScratchDatabase {
+  backend: Backend;
   config: DatabaseConfig;
+  directory: string;
   drop(): Promise<void>;
 }
 
-export async function createScratchDatabase(backend: Backend): Promise<ScratchDatabase> {
+export async function createScratchDatabase(backend: Backend, purpose = 'persistence'): Promise<ScratchDatabase> {
+  const directory = mkdtempSync(join(tmpdir(), `simsvc-${purpose}-`));
+  const removeDirectory = () => rmSync(directory, { recursive: true, force: true });
   if (backend === 'sqlite') {
-    const directory = mkdtempSync(join(tmpdir(), 'simsvc-persistence-'));
-    return {
-      config: { backend, path: join(directory, 'store.db') },
-      drop: async () => rmSync(directory, { recursive: true, force: true }),
-    };
+    return { backend, directory, config: { backend, path: join(directory, `${purpose}.db`) }, drop: async () => removeDirectory() };
   }
-  const name = `simsvc_test_persistence_${randomBytes(4).toString('hex')}`;
+  const name = `simsvc_test_${purpose}_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(PG_ADMIN_URL);
+  const url = new URL(postgresAdminUrl());
   url.pathname = `/${name}`;
   return {
+    backend,
+    directory,
     config: { backend, path: '', url: url.toString() },
-    drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: async () => {
+      removeDirectory();
+      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
 }
 
 async function withAdmin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const client = new Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 2000 });
   await client.connect();
   try {
     return await work(client);

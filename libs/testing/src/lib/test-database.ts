@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createScratchDatabase, postgresAdminUrl } from '@simsvc/persistence/testing';
 import { join } from 'node:path';
-import { Client } from 'pg';
+
+export { postgresAdminUrl };
 
 export type TestBackend = 'sqlite' | 'postgresql';
 
@@ -11,9 +10,7 @@ export function testBackend(): TestBackend {
   return process.env['SIMSVC_TEST_BACKEND'] === 'postgresql' ? 'postgresql' : 'sqlite';
 }
 
-export const postgresAdminUrl = (): string => process.env['SIMSVC_TEST_PG_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-/** A fresh, empty database for one test file: a temp directory, or a new PostgreSQL database. */
+/** A fresh, empty database for one test file (a scratch database, see createScratchDatabase). */
 export interface TestDatabase {
   backend: TestBackend;
   /** Command-line options pointing a service (and its auth store) at this database. */
@@ -24,38 +21,10 @@ export interface TestDatabase {
 }
 
 export async function createTestDatabase(service: string, backend: TestBackend = testBackend()): Promise<TestDatabase> {
-  const directory = mkdtempSync(join(tmpdir(), `simsvc-${service}-`));
-  const removeDirectory = () => rmSync(directory, { recursive: true, force: true });
-  if (backend === 'sqlite') {
-    return {
-      backend,
-      directory,
-      args: ['--backend', 'sqlite', '--db-path', join(directory, `${service}.db`), '--auth-db-path', join(directory, 'auth.db')],
-      drop: async () => removeDirectory(),
-    };
-  }
-  const name = `simsvc_test_${service}_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(postgresAdminUrl());
-  url.pathname = `/${name}`;
-  return {
-    backend,
-    directory,
-    url: url.toString(),
-    args: ['--backend', 'postgresql', '--db-url', url.toString()],
-    drop: async () => {
-      removeDirectory();
-      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    },
-  };
-}
-
-async function withAdminClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: postgresAdminUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  const { config, directory, drop } = await createScratchDatabase(backend, service);
+  const args =
+    backend === 'sqlite'
+      ? ['--backend', 'sqlite', '--db-path', config.path, '--auth-db-path', join(directory, 'auth.db')]
+      : ['--backend', 'postgresql', '--db-url', config.url as string];
+  return { backend, directory, url: config.url, args, drop };
 }

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { CACHE_STORE, DatabaseModule } from '@simsvc/persistence';
+import { MetricsModule } from '@simsvc/platform';
 import { AnonymousWriteLimit } from './anonymous-write-limit';
 import { CacheController } from './cache.controller';
 import { CacheMetrics } from './cache.metrics';
+import { CacheRepository } from './cache.repository';
 import { CacheService } from './cache.service';
 import { ExpiryPurger } from './expiry-purger';
 
 @Module({
+  imports: [DatabaseModule.forFeature(CACHE_STORE, [CacheRepository]), MetricsModule],
   controllers: [CacheController],
   providers: [CacheService, CacheMetrics, ExpiryPurger, AnonymousWriteLimit],
 })

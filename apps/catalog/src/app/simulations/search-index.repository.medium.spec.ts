@@ -21,9 +21,9 @@ describe.each(specBackends())('SearchIndexRepository on %s', (backend) => {
   /** A registered simulation, indexed as SimulationsService does it. */
   async function registered(fields: IndexedFields): Promise<number> {
     const simulation = newSimulationFrom({ name: fields.name, version: '1.0.0', description: fields.description, tags: [...fields.tags] });
-    await index.addWords(fields);
+    await store.db.run((manager) => index.addWords(manager, fields));
     return store.db.transaction(async (manager) => {
-      const record = await simulations.insert(simulation, 1, manager);
+      const record = await simulations.insert(manager, simulation, 1);
       await index.add(manager, record.id, fields);
       return record.id;
     });

@@ -35,7 +35,7 @@ export class SearchIndexRepository {
    * so this never races with a deletion, and a word added for a registration that then fails is
    * harmless. Words go in sorted, so that two such inserts cannot deadlock.
    */
-  async addWords(fields: IndexedFields, manager?: EntityManager): Promise<void> {
+  async addWords(manager: EntityManager, fields: IndexedFields): Promise<void> {
     const words = wordsOf(fields);
     if (words.length > 0) await this.db.execute(ADD_SEARCH_WORDS, [JSON.stringify([...words].sort())], manager);
   }
@@ -55,7 +55,7 @@ export class SearchIndexRepository {
     }
     if (tagsChanged || before.description !== after.description) {
       await manager.getRepository(CatalogSearchPostingEntity).delete({ simulationId });
-      await this.addWords(after, manager);
+      await this.addWords(manager, after);
       await this.addPostings(manager, simulationId, wordsOf(after));
     }
   }

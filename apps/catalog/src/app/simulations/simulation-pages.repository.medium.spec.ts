@@ -34,10 +34,10 @@ describe.each(specBackends())('SimulationPagesRepository on %s', (backend) => {
     ];
     for (const [n, body] of bodies.entries()) {
       const simulation = newSimulationFrom(body);
-      await index.addWords(simulation);
+      await store.db.run((manager) => index.addWords(manager, simulation));
       records.push(
         await store.db.transaction(async (manager) => {
-          const record = await simulations.insert(simulation, 1_767_312_000_000_000 + n, manager);
+          const record = await simulations.insert(manager, simulation, 1_767_312_000_000_000 + n);
           await index.add(manager, record.id, simulation);
           return record;
         }),

@@ -20,7 +20,7 @@ describe.each(specBackends())('SimulationsRepository on %s', (backend) => {
   let store: CatalogStore;
   let simulations: SimulationsRepository;
   let executions: ExecutionsRepository;
-  const insert = (value: NewSimulation, now = NOW) => store.db.transaction((manager) => simulations.insert(value, now, manager));
+  const insert = (value: NewSimulation, now = NOW) => store.db.transaction((manager) => simulations.insert(manager, value, now));
 
   beforeAll(async () => {
     store = await openCatalogStore(backend);
@@ -33,7 +33,7 @@ describe.each(specBackends())('SimulationsRepository on %s', (backend) => {
     const record = await insert(simulation('rod', '1.0.0', { auto_approve: true, license: 'MIT' }));
     expect(record).toMatchObject({ name: 'rod', version: '1.0.0', tags: '["Heat"]', inputSchema: '{"x":{"type":"number"}}' });
     expect(await simulations.findVersion('rod', '1.0.0')).toEqual(record);
-    expect(await simulations.existsNamed('rod', '1.0.0')).toBe(true);
+    expect(await store.db.run((manager) => simulations.existsNamed(manager, 'rod', '1.0.0'))).toBe(true);
     await expect(insert(simulation('rod', '1.0.0'))).rejects.toMatchObject({ code: SimulationErrorCode.Exists });
   });
 
@@ -71,8 +71,9 @@ describe.each(specBackends())('SimulationsRepository on %s', (backend) => {
   it('updates a simulation read for update, keeping its identity and creation time', async () => {
     const created = await insert(simulation('flux', '1.0.0'));
     const updated = await store.db.transaction(async (manager) => {
-      const current = await simulations.findForUpdate(created.id, manager);
+      const current = await simulations.findForUpdate(manager, created.id);
       return simulations.update(
+        manager,
         current,
         {
           description: 'changed',
@@ -84,12 +85,13 @@ describe.each(specBackends())('SimulationsRepository on %s', (backend) => {
           provenance: { ...simulation('x', '1').provenance, visibility: 'public' },
         },
         NOW + 5,
-        manager,
       );
     });
     expect(updated).toMatchObject({ id: created.id, name: 'flux', createdAt: NOW, updatedAt: NOW + 5, tags: '["a","b"]' });
     expect(await simulations.findVersion('flux', '1.0.0')).toEqual(updated);
-    await expect(store.db.transaction((manager) => simulations.findForUpdate(999_999, manager))).rejects.toMatchObject({ code: SimulationErrorCode.NotFound });
+    await expect(store.db.transaction((manager) => simulations.findForUpdate(manager, 999_999))).rejects.toMatchObject({
+      code: SimulationErrorCode.NotFound,
+    });
   });
 
   it('deletes a simulation without executions only', async () => {

@@ -35,7 +35,7 @@ export class SimulationsRepository {
    * before; SIMULATION_EXISTS when (name, version) is taken. Named statements: registration is a
    * measured path (catalog.statements.ts).
    */
-  async insert(simulation: NewSimulation, now: number, manager: EntityManager): Promise<SimulationRecord> {
+  async insert(manager: EntityManager, simulation: NewSimulation, now: number): Promise<SimulationRecord> {
     // A queue item stored by a service version without provenance has none.
     const provenance = simulation.provenance ?? provenanceFrom({});
     const row: Omit<SimulationRecord, 'id'> = {
@@ -69,10 +69,9 @@ export class SimulationsRepository {
     return record;
   }
 
-  /** Whether (name, version) is registered; in `manager`'s transaction when given. */
-  async existsNamed(name: string, version: string, manager?: EntityManager): Promise<boolean> {
-    const exists = (m: EntityManager) => m.getRepository(CatalogSimulationEntity).existsBy({ name, version });
-    return manager ? exists(manager) : this.db.run(exists);
+  /** Whether (name, version) is registered, in `manager`'s transaction. */
+  async existsNamed(manager: EntityManager, name: string, version: string): Promise<boolean> {
+    return manager.getRepository(CatalogSimulationEntity).existsBy({ name, version });
   }
 
   async findVersion(name: string, version: string): Promise<SimulationRecord | null> {
@@ -90,7 +89,7 @@ export class SimulationsRepository {
    * SQLite's write transaction is exclusive), so that concurrent PATCHes of different fields
    * never lose one; SIMULATION_NOT_FOUND when there is none.
    */
-  async findForUpdate(id: number, manager: EntityManager): Promise<SimulationRecord> {
+  async findForUpdate(manager: EntityManager, id: number): Promise<SimulationRecord> {
     const current = await manager.getRepository(CatalogSimulationEntity).findOne({
       where: { id },
       ...(this.db.backend === 'postgresql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
@@ -100,7 +99,7 @@ export class SimulationsRepository {
   }
 
   /** Writes `changes` to the simulation `current` (read by findForUpdate) in `manager`'s transaction; the record after. */
-  async update(current: SimulationRecord, changes: SimulationChanges, now: number, manager: EntityManager): Promise<SimulationRecord> {
+  async update(manager: EntityManager, current: SimulationRecord, changes: SimulationChanges, now: number): Promise<SimulationRecord> {
     const updated: SimulationRecord = {
       ...current,
       description: changes.description,

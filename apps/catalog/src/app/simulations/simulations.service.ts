@@ -37,28 +37,31 @@ export class SimulationsService {
     private readonly metrics: CatalogMetrics,
   ) {}
 
-  /** Registers a simulation: its response as JSON text (see simulationJson). */
+  /**
+   * Registers a simulation: its response as JSON text (see simulationJson). The words go into the
+   * vocabulary first, on their own: concurrent registrations sharing a new word then do not wait
+   * for each other's whole transaction. SIMULATION_EXISTS when (name, version) is taken.
+   */
   async register(body: RegisterSimulationDto): Promise<string> {
-    const record = await this.insert(newSimulationFrom(body), nowMicros());
+    const simulation = newSimulationFrom(body);
+    const now = nowMicros();
+    await this.db.run((manager) => this.searchIndex.addWords(manager, simulation));
+    const record = await this.db.transaction((manager) => this.insertIndexed(manager, simulation, now));
     this.metrics.simulationsRegistered.inc({ source: 'api' });
     return simulationJson(record);
   }
 
-  /**
-   * Registers a simulation and indexes it for search; SIMULATION_EXISTS when (name, version) is
-   * taken. In `manager`'s transaction when given (the sync queue's). Outside one, the words go
-   * into the vocabulary first, on their own: concurrent registrations sharing a new word then do
-   * not wait for each other's whole transaction.
-   */
-  async insert(simulation: NewSimulation, now: number, manager?: EntityManager): Promise<SimulationRecord> {
-    if (!manager) await this.searchIndex.addWords(simulation);
-    const work = async (m: EntityManager) => {
-      if (manager) await this.searchIndex.addWords(simulation, m);
-      const record = await this.repository.insert(simulation, now, m);
-      await this.searchIndex.add(m, record.id, simulation);
-      return record;
-    };
-    return manager ? work(manager) : this.db.transaction(work);
+  /** Registers a simulation and indexes it for search in `manager`'s transaction (the sync queue's). */
+  async insert(manager: EntityManager, simulation: NewSimulation, now: number): Promise<SimulationRecord> {
+    await this.searchIndex.addWords(manager, simulation);
+    return this.insertIndexed(manager, simulation, now);
+  }
+
+  /** The row and its postings and tags; its words are in the vocabulary already. */
+  private async insertIndexed(manager: EntityManager, simulation: NewSimulation, now: number): Promise<SimulationRecord> {
+    const record = await this.repository.insert(manager, simulation, now);
+    await this.searchIndex.add(manager, record.id, simulation);
+    return record;
   }
 
   search(query: SearchSimulationsQueryDto): Promise<JsonPage> {
@@ -93,9 +96,11 @@ export class SimulationsService {
     const sides = schemaSides(body);
     const now = nowMicros();
     const record = await this.db.transaction(async (manager) => {
-      const current = await this.repository.findForUpdate(id, manager);
-      if (present(body.name) && body.name !== current.name) throw new SimulationError(SimulationErrorCode.IdentityFixed, 'name cannot be changed');
-      if (present(body.version) && body.version !== current.version) throw new SimulationError(SimulationErrorCode.IdentityFixed, 'version cannot be changed');
+      const current = await this.repository.findForUpdate(manager, id);
+      if (present(body.name) && body.name !== current.name)
+        throw new SimulationError(SimulationErrorCode.IdentityFixed, 'name cannot be changed');
+      if (present(body.version) && body.version !== current.version)
+        throw new SimulationError(SimulationErrorCode.IdentityFixed, 'version cannot be changed');
       const currentTags = JSON.parse(current.tags) as string[];
       const changes = {
         description: body.description ?? current.description,
@@ -106,7 +111,7 @@ export class SimulationsService {
         status: body.status ?? (current.status as SimulationStatus),
         provenance: provenanceFrom(body, provenanceOf(current)),
       };
-      const updated = await this.repository.update(current, changes, now, manager);
+      const updated = await this.repository.update(manager, current, changes, now);
       await this.searchIndex.replace(manager, id, { ...current, tags: currentTags }, { ...updated, tags: changes.tags });
       return updated;
     });

@@ -1,6 +1,7 @@
 import { constants, Dirent } from 'node:fs';
 import { open, readdir, readlink, realpath } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { isWithin } from '@simsvc/platform';
+import { join, relative } from 'node:path';
 import { malformedJsonProblem } from './malformed-json';
 
 /** The file name automatic registration looks for, at any depth of the watch directory. */
@@ -77,9 +78,4 @@ export async function readManifest(root: string, path: string): Promise<Manifest
 /** path as shown to clients: relative to the watch directory, which they need not know. */
 export function shownManifestPath(root: string, path: string): string {
   return relative(root, path);
-}
-
-function isWithin(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isDomainError, nowMicros, SimulationErrorCode, SyncScanResponse } from '@simsvc/contracts';
+import { CATALOG_STORE, InjectStoreDatabase, StoreDatabase } from '@simsvc/persistence';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { sep } from 'node:path';
 import { CatalogConfig } from '../catalog-config';
@@ -31,6 +32,7 @@ export class ManifestProcessor {
   private readonly reported = new Map<string, string>();
 
   constructor(
+    @InjectStoreDatabase(CATALOG_STORE) private readonly db: StoreDatabase,
     private readonly queue: SyncRepository,
     private readonly simulations: SimulationsRepository,
     private readonly registration: SimulationsService,
@@ -76,7 +78,7 @@ export class ManifestProcessor {
     const name = (identity.name ?? '').slice(0, MAX_KEY_LENGTH);
     const version = (identity.version ?? '').slice(0, MAX_KEY_LENGTH);
     const error = problems.join('; ').slice(0, MAX_ERROR_LENGTH);
-    await this.queue.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       await this.queue.dropOtherOpen(tx, path, name, version);
       await this.queue.upsertOpen(
         tx,
@@ -93,7 +95,7 @@ export class ManifestProcessor {
     this.reported.delete(path);
     const { name, version } = simulation;
     const item = { manifestPath: path, name, version, installationId: simulation.provenance.installation_id };
-    return this.queue.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const now = nowMicros();
       await this.queue.dropOtherOpen(tx, path, name, version);
       if (await this.queue.findSettled(tx, path, name, version)) return 'registered';
@@ -104,7 +106,7 @@ export class ManifestProcessor {
         manifest: null,
         simulationId: null,
       };
-      if (await this.simulations.existsNamed(name, version, tx)) {
+      if (await this.simulations.existsNamed(tx, name, version)) {
         await this.queue.upsertOpen(tx, duplicate, now);
         return 'duplicate';
       }
@@ -118,7 +120,7 @@ export class ManifestProcessor {
       }
       // The check above ran in this transaction, which SQLite holds exclusively; on PostgreSQL a
       // registration elsewhere may commit in between (SIMULATION_EXISTS).
-      const record = await this.registration.insert(simulation, now, tx).catch((error: unknown) => {
+      const record = await this.registration.insert(tx, simulation, now).catch((error: unknown) => {
         if (isDomainError(error, SimulationErrorCode.Exists)) return undefined;
         throw error;
       });

@@ -23,11 +23,6 @@ const SETTLED = ['approved', 'registered'];
 export class SyncRepository {
   constructor(@InjectStoreDatabase(CATALOG_STORE) private readonly db: StoreDatabase) {}
 
-  /** Work in one transaction; its manager goes to the methods that take part. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
-  }
-
   /** The item of this manifest and (name, version) that already became a simulation, if any. */
   async findSettled(manager: EntityManager, manifestPath: string, name: string, version: string): Promise<SyncItemRecord | null> {
     return this.items(manager).findOneBy({ manifestPath, name, version, status: In(SETTLED) }) as Promise<SyncItemRecord | null>;

@@ -7,6 +7,7 @@ import {
   SyncScanResponse,
   SyncStatusResponse,
 } from '@simsvc/contracts';
+import { CATALOG_STORE, InjectStoreDatabase, StoreDatabase } from '@simsvc/persistence';
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CatalogConfig } from '../catalog-config';
 import { CatalogMetrics } from '../catalog.metrics';
@@ -24,6 +25,7 @@ type Approval =
 @Injectable()
 export class SyncService {
   constructor(
+    @InjectStoreDatabase(CATALOG_STORE) private readonly db: StoreDatabase,
     private readonly queue: SyncRepository,
     private readonly simulations: SimulationsService,
     private readonly watcher: ManifestWatcher,
@@ -52,13 +54,13 @@ export class SyncService {
    * first (one conditional UPDATE), so concurrent approvals register it once.
    */
   async approve(id: number): Promise<ApproveSyncItemResponse> {
-    const approval = await this.queue.transaction<Approval>(async (tx) => {
+    const approval = await this.db.transaction<Approval>(async (tx) => {
       const now = nowMicros();
       const item = await this.queue.claimPending(tx, id, now);
       if (!item) return { outcome: 'not-pending' };
       const simulation = JSON.parse(item.manifest ?? 'null') as NewSimulation;
       try {
-        const record = await this.simulations.insert(simulation, now, tx);
+        const record = await this.simulations.insert(tx, simulation, now);
         await this.queue.settle(tx, id, record.id);
         return { outcome: 'approved', simulationId: record.id };
       } catch (error) {

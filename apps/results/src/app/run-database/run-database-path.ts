@@ -1,7 +1,8 @@
 // Where a run database may be read from: only below the runs root, after following symlinks,
 // so that neither `..` nor a link can point the service at any other file on the server.
 import { readlink, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isWithin } from '@simsvc/platform';
+import { basename, dirname, join, resolve } from 'node:path';
 import { invalidRunDatabase, runDatabaseNotFound, runDatabaseOutsideRoot } from './run-database.errors';
 
 // Linux's own limit on links followed while resolving one path.
@@ -23,11 +24,6 @@ export async function resolveRunDatabasePath(runsRoot: string, executionId: stri
 
   await assertRegularFile(target);
   return target;
-}
-
-function isWithin(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 async function assertRegularFile(path: string): Promise<void> {

@@ -12,8 +12,7 @@ import type { OnModuleDestroy } from '@nestjs/common';
 import { availableParallelism } from 'node:os';
 import { type ChildProcess, fork } from 'node:child_process';
 import { unlink } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { workerScript } from '@simsvc/persistence';
 import { RunDatabaseQueue } from './run-database-queue';
 import { RunDatabaseError, RunDatabaseErrorCode } from './run-database.errors';
 import type {
@@ -26,13 +25,7 @@ import type {
   WorkerRequest,
 } from './run-database.worker';
 
-// A build has the compiled worker next to main.js (an entry of the results webpack config); the
-// sources (tests) have the TypeScript file next to this module, which Node runs by stripping its
-// types (by default from Node 22.18; before that behind a flag).
-const BUILT_WORKER = join(__dirname, 'run-database.worker.js');
-const WORKER_SCRIPT = existsSync(BUILT_WORKER) ? BUILT_WORKER : join(__dirname, 'run-database.worker.ts');
-const STRIPS_TYPES = Boolean((process.features as { typescript?: unknown }).typescript);
-const WORKER_EXEC_ARGV = WORKER_SCRIPT.endsWith('.ts') && !STRIPS_TYPES ? ['--experimental-strip-types'] : [];
+const WORKER = workerScript(__dirname, 'run-database.worker');
 
 export type { RunDatabaseSource, Statement, StatementParams, StatementResult, WorkerFailure };
 
@@ -139,8 +132,8 @@ export class RunDatabaseWorkers implements OnModuleDestroy {
 
 class RunDatabaseWorker {
   // No inherited flags (an --inspect port, say); stdout unused, stderr shared for native crashes.
-  private readonly worker: ChildProcess = fork(WORKER_SCRIPT, [], {
-    execArgv: WORKER_EXEC_ARGV,
+  private readonly worker: ChildProcess = fork(WORKER.file, [], {
+    execArgv: WORKER.execArgv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void }>();

@@ -10,7 +10,10 @@
 import type Database from 'better-sqlite3';
 const BetterSqlite3 = require('better-sqlite3') as typeof import('better-sqlite3');
 const fs = require('node:fs') as typeof import('node:fs');
-const path = require('node:path') as typeof import('node:path');
+// By its path, not @simsvc/platform: from the sources Node resolves no path aliases, and the
+// library's index would load NestJS into every worker.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+const { isWithin } = require('../../../../../libs/platform/src/lib/files/is-within.ts') as typeof import('@simsvc/platform');
 
 /** The run database a lease reads: the file at source (already confined to root by name), copied to target. */
 export interface RunDatabaseSource {
@@ -152,11 +155,6 @@ function copyInto(fd: number, output: number, maxFileBytes: number): void {
     fs.writeSync(output, buffer, 0, bytesRead);
     position += bytesRead;
   }
-}
-
-function isWithin(root: string, target: string): boolean {
-  const rel = path.relative(root, target);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 function attempt<T>(operation: () => T): T {

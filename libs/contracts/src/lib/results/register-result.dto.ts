@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
+import { ChecksOwnNul } from '../common/checks-own-nul';
 import { IDENTIFIER_PATTERN } from '../common/patterns';
 import { EmptyAsAbsent, IsBoundedJsonObject, IsStorableString, KeepRawJson } from './result-validators';
 import { MAX_RESULT_METADATA_BYTES, MAX_RESULT_RUN_DB_PATH_LENGTH, MAX_SQUID_ID_LENGTH } from './results-limits';
@@ -17,6 +18,7 @@ export const RESULT_METADATA_API = {
  */
 export class RegisterResultDto {
   @ApiProperty({ pattern: IDENTIFIER_PATTERN.source, example: 'exec-20260115-0001' })
+  @ChecksOwnNul()
   @IsString(RESULT_EXECUTION_ID_RULE)
   @Matches(IDENTIFIER_PATTERN, RESULT_EXECUTION_ID_RULE)
   execution_id!: string;
@@ -29,17 +31,20 @@ export class RegisterResultDto {
   })
   @EmptyAsAbsent()
   @IsOptional()
+  @ChecksOwnNul()
   @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
   run_db_path?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_SQUID_ID_LENGTH, description: 'used when the run database has none' })
   @IsOptional()
+  @ChecksOwnNul()
   @IsStorableString(MAX_SQUID_ID_LENGTH)
   squid_id?: string | null;
 
   @ApiPropertyOptional(RESULT_METADATA_API)
   @IsOptional()
   @KeepRawJson()
+  @ChecksOwnNul()
   @IsBoundedJsonObject(MAX_RESULT_METADATA_BYTES)
   metadata?: Record<string, unknown> | null;
 

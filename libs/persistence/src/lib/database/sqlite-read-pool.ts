@@ -1,10 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { positionalArgs, PositionalSql, toPositional } from './named-statement';
 import type { WorkerReply, WorkerRequest } from './sqlite-read.worker';
+import { workerScript } from './worker-script';
 
 /** A statement with `$n` placeholders and its parameters. */
 export interface ReadStatement {
@@ -12,10 +11,7 @@ export interface ReadStatement {
   params: readonly unknown[];
 }
 
-// A build has the compiled worker next to main.js (an entry of each app's webpack config); the
-// sources (tests) have the TypeScript file next to this module, which Node runs by stripping types.
-const BUILT_WORKER = join(__dirname, 'sqlite-read.worker.js');
-const WORKER_SCRIPT = existsSync(BUILT_WORKER) ? BUILT_WORKER : join(__dirname, 'sqlite-read.worker.ts');
+const WORKER = workerScript(__dirname, 'sqlite-read.worker');
 const CACHED_STATEMENTS = 64;
 
 /**
@@ -94,7 +90,7 @@ class ReadWorker {
   }
 
   private start(): Worker {
-    const worker = new Worker(WORKER_SCRIPT, { workerData: { path: this.path, cachedStatements: CACHED_STATEMENTS } });
+    const worker = new Worker(WORKER.file, { workerData: { path: this.path, cachedStatements: CACHED_STATEMENTS } });
     worker.on('message', (reply: WorkerReply) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);

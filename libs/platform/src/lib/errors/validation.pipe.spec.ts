@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import {
+  ChecksOwnNul,
   MAX_BODY_NESTING,
   PageQueryDto,
   RecordExecutionDto,
@@ -8,8 +9,7 @@ import {
   SearchResultsDto,
   StoreEntryDto,
 } from '@simsvc/contracts';
-import { IsString } from 'class-validator';
-import { nulCheckedByDto } from './nul-characters';
+import { IsOptional, IsString } from 'class-validator';
 import { ContractValidationPipe } from './validation.pipe';
 
 describe('ContractValidationPipe', () => {
@@ -86,16 +86,17 @@ describe('ContractValidationPipe', () => {
     expect((await rejection(JSON.parse('{"prototype":1}'), PageQueryDto, 'query')).message).toBe('property prototype should not exist');
   });
 
-  it('refuses U+0000 in bodies and query strings, but leaves it to DTOs that check it themselves', async () => {
+  it('refuses U+0000 in bodies and query strings, but leaves it to fields that check it themselves', async () => {
     expect((await rejection({ cache_key: 'a\u0000', simulation_id: 1 }, StoreEntryDto)).message).toBe(
       'request body must not contain U+0000',
     );
     expect((await rejection({ limit: '\u0000' }, PageQueryDto, 'query')).message).toBe('query string must not contain U+0000');
     class NulAwareDto {
-      @IsString() text!: string;
+      @ChecksOwnNul() @IsString() text!: string;
+      @IsString() @IsOptional() name?: string;
     }
-    nulCheckedByDto(NulAwareDto);
     expect(await pipe.transform({ text: 'a\u0000b' }, { type: 'body', metatype: NulAwareDto })).toEqual({ text: 'a\u0000b' });
+    expect((await rejection({ text: 'a', name: 'a\u0000b' }, NulAwareDto)).message).toBe('request body must not contain U+0000');
   });
 
   it('rejects offsets beyond what a JSON number holds exactly', async () => {

@@ -1,8 +1,8 @@
 import { ArgumentMetadata, BadRequestException, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { fieldsCheckingOwnNul } from '@simsvc/contracts';
 import type { ValidatorOptions } from 'class-validator';
 import { bodyShapeProblem } from './body-shape';
 import { restoreDataKeys, type SetAsideKeys, setAsideDataKeys } from './data-keys';
-import { isNulCheckedByDto } from './nul-characters';
 
 /**
  * Flattens nested class-validator errors into one line per failed constraint, each line once (a
@@ -29,7 +29,7 @@ function constraintLines(errors: ValidationError[], parent: string): string[] {
  * The global validation pipe: whitelisting with unknown fields rejected, payload transformed to
  * DTO classes, and errors in the contract's shape (`message` = first line, `details` = all).
  * Bodies too deep to validate, with a `__proto__` key or with U+0000, are refused first (see
- * bodyShapeProblem; U+0000 unless the DTO checks it itself, see nul-characters.ts); so are query
+ * bodyShapeProblem; U+0000 except in fields marked @ChecksOwnNul()); so are query
  * strings with U+0000. Keys `constructor`
  * and `prototype` stay data in maps of names and are refused as DTO fields (see data-keys.ts).
  * Pipes run after guards, so 401 and 403 still come before any 400.
@@ -79,7 +79,7 @@ export class ContractValidationPipe extends ValidationPipe {
       if (metatype && this.toValidate(metadata) && (typeof value !== 'object' || value === null || Array.isArray(value))) {
         throw badRequest('request body must be a JSON object');
       }
-      const problem = bodyShapeProblem(value, 'request body', isNulCheckedByDto(metatype) ? 'allowed' : 'refused');
+      const problem = bodyShapeProblem(value, 'request body', fieldsCheckingOwnNul(metatype));
       if (problem) throw badRequest(problem);
     }
     // class-transformer drops a `__proto__` key before whitelisting could refuse it as unknown.

@@ -14,7 +14,7 @@ function pathProblem(path: string): string | undefined {
   }
   // No route has U+0000 in a literal segment, so one in the path is one in a path parameter:
   // refused here once for every route of every service, as bodies and query strings are by the
-  // validation pipe (PostgreSQL stores no U+0000; see nul-characters.ts).
+  // validation pipe (PostgreSQL stores no U+0000; see checks-own-nul.ts in libs/contracts).
   return bodyShapeProblem(decoded, 'URL path');
 }
 
