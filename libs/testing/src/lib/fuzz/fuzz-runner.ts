@@ -124,8 +124,12 @@ function send(options: FuzzOptions, request: FuzzRequest): Promise<RawOutcome> {
   const token = options.principals.token(request.principal);
   const headers = { ...request.headers, host: new URL(options.url).host, ...(token ? { 'x-session-id': token } : {}) };
   // A large body pauses after its first piece, so an answer that comes before the body is read shows (see RawRequest).
-  const pauseAfterFirstPieceMs = (request.body?.length ?? 0) > 256 * 1024 ? 30 : 0;
-  return rawExchange(options.url, { ...request, headers, pieceBytes: 64 * 1024, pauseAfterFirstPieceMs }, options.timeoutMs ?? 15_000);
+  const bodyBytes = request.body?.length ?? 0;
+  const pauseAfterFirstPieceMs = bodyBytes > 256 * 1024 ? 30 : 0;
+  // A body of megabytes, sent in pieces on a loaded CI machine, takes seconds of its own: such a
+  // request gets 4 s more per megabyte to be answered (a 12 MB one missed 15 s at load average 15).
+  const timeoutMs = (options.timeoutMs ?? 15_000) + Math.floor(bodyBytes / 1_000_000) * 4_000;
+  return rawExchange(options.url, { ...request, headers, pieceBytes: 64 * 1024, pauseAfterFirstPieceMs }, timeoutMs);
 }
 
 /** The failures as one message: the seed to repeat the run, then each failed request (at most 25). */
