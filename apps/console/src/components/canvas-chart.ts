@@ -5,13 +5,18 @@ import { useColorScheme } from './use-color-scheme';
 
 export type CanvasChartEvent = Record<string, unknown>;
 
+const NO_EVENTS: readonly string[] = [];
+
 /**
  * An ECharts instance on a canvas in the returned `box` (the canvas renderer draws 10,000 points
  * without a DOM node each), resized with the box, and made again in ECharts' dark theme when the
  * browser prefers dark. Each event named in `eventNames` (a constant) goes to the latest `onEvent`.
  * The instance is `chart.current` once mounted; `scheme` is for effects that set the option.
  */
-export function useCanvasChart(eventNames: readonly string[], onEvent: (name: string, event: CanvasChartEvent, instance: ECharts) => void) {
+export function useCanvasChart(
+  eventNames: readonly string[] = NO_EVENTS,
+  onEvent: (name: string, event: CanvasChartEvent, instance: ECharts) => void = () => undefined,
+) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | undefined>(undefined);
   const handler = useRef(onEvent);
