@@ -15,6 +15,15 @@ const ORDER_BY_HELP =
   "sort key, up to three: in.NAME, out.NAME, created_at, execution_id, simulation_version, status, completed_at or duration_seconds, then asc (default) or desc, e.g. 'out.energy desc'";
 const WHERE_HELP = 'condition NAME OP VALUE, OP one of = != > >= < <= in (repeatable; in.NAME / out.NAME name the class)';
 
+/** What searchOptions adds, as commander hands it to the action. */
+interface SearchOptions {
+  simulation: string;
+  where?: string[];
+  orderBy?: string[];
+  version?: string;
+  status?: string;
+}
+
 /** The options choosing results, shared by search and export: --simulation, --where, --order-by, --version, --status. */
 function searchOptions(command: Command): Command {
   return command
@@ -146,19 +155,7 @@ async function register(
   if (counts.failed > 0) throw new ExitStatus(1);
 }
 
-async function search(
-  context: CommandContext,
-  opts: {
-    simulation: string;
-    where?: string[];
-    orderBy?: string[];
-    version?: string;
-    status?: string;
-    limit: number;
-    offset?: number;
-    web?: boolean;
-  },
-): Promise<void> {
+async function search(context: CommandContext, opts: SearchOptions & { limit: number; offset?: number; web?: boolean }): Promise<void> {
   const { client, out } = context;
   const orderBy = parseOrderBy(opts.orderBy ?? []);
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
@@ -232,15 +229,7 @@ async function stats(
 
 async function exportCommand(
   { client, out }: CommandContext,
-  opts: {
-    simulation: string;
-    where?: string[];
-    orderBy?: string[];
-    version?: string;
-    status?: string;
-    format?: 'csv' | 'jsonl';
-    output?: string;
-  },
+  opts: SearchOptions & { format?: 'csv' | 'jsonl'; output?: string },
 ): Promise<void> {
   const orderBy = parseOrderBy(opts.orderBy ?? []);
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
