@@ -238,29 +238,22 @@ async function storeBytes(database: BenchDatabase): Promise<number> {
 
 type Body = Record<string, unknown>;
 
-/** A fresh ~1 % range of a random input x<k> each call: k, and the filter keeping the range. */
-function randomRanges(seed: number): () => { k: number; input_filters: Body } {
+/**
+ * Bodies over a fresh ~1 % range of a random input x<k> each call: the simulation, the range's
+ * filter, then what `rest` gives for k.
+ */
+function inRandomRanges(seed: number, rest: (k: number) => Body): () => Body {
   const next = random(seed);
   return () => {
     const x = Math.floor(next() * 99 * 1000) / 1000;
     const k = Math.floor(next() * 9);
-    return { k, input_filters: { [`x${k}`]: { $gte: x, $lt: x + 1 } } };
+    return { simulation_name: SIMULATION, input_filters: { [`x${k}`]: { $gte: x, $lt: x + 1 } }, ...rest(k) };
   };
 }
 
 /** (a): a fresh ~1 % range of a random input each request, the best 50 by the matching output. */
-function bestRuns(seed: number): () => Body {
-  const range = randomRanges(seed);
-  return () => {
-    const { k, input_filters } = range();
-    return {
-      simulation_name: SIMULATION,
-      input_filters,
-      order_by: [{ class: 'output', name: `y${k}`, direction: 'desc' }],
-      limit: PAGE_SIZE,
-    };
-  };
-}
+const bestRuns = (seed: number): (() => Body) =>
+  inRandomRanges(seed, (k) => ({ order_by: [{ class: 'output', name: `y${k}`, direction: 'desc' }], limit: PAGE_SIZE }));
 
 /** (b): one fixed range keeping ~1.05 % (so that page 200 is not the last at 1,000,000 runs), best first, paged by cursor. */
 const CURSOR_SEARCH: Body = {
@@ -271,18 +264,11 @@ const CURSOR_SEARCH: Body = {
 };
 
 /** (c): 4 outputs and a 50-bin histogram under a fresh ~1 % range. */
-function aggregate(seed: number): () => Body {
-  const range = randomRanges(seed);
-  return () => {
-    const { k, input_filters } = range();
-    return {
-      simulation_name: SIMULATION,
-      input_filters,
-      params: [0, 1, 2, 3].map((j) => ({ class: 'output', name: `y${(k + j) % 10}` })),
-      histogram: { class: 'output', name: `y${k}`, bins: 50 },
-    };
-  };
-}
+const aggregate = (seed: number): (() => Body) =>
+  inRandomRanges(seed, (k) => ({
+    params: [0, 1, 2, 3].map((j) => ({ class: 'output', name: `y${(k + j) % 10}` })),
+    histogram: { class: 'output', name: `y${k}`, bins: 50 },
+  }));
 
 /** Walks the cursor pages of CURSOR_SEARCH to page CURSOR_PAGE (or the last); returns that page's number and cursor. */
 async function walkCursors(client: Client): Promise<{ page: number; cursor: string; matches: number }> {
