@@ -46,6 +46,7 @@ import {
   type LoadFigures,
   type RunningService,
 } from './harness.ts';
+import { sweepParameters } from './sweep/parameters.ts';
 
 const SIMULATION = 'scale-sim';
 const CONNECTIONS = 8;
@@ -54,7 +55,6 @@ const NDJSON_IN_FLIGHT = 2;
 const UPLOADS_IN_FLIGHT = 4;
 const PAGE_SIZE = 50;
 const CURSOR_PAGE = 200;
-const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
 
 type Log = (line: string) => void;
 
@@ -91,24 +91,13 @@ export function scaleOptions(args: string[]): ScaleOptions {
 
 // ---- data -------------------------------------------------------------------------------------
 
-/** Inputs x0..x8 uniform in [0, 100) and `mode`; outputs y0..y9 uniform in [0, 1000): the same on every backend and run. */
-function parameters(index: number): { inputs: Record<string, number | string>; outputs: Record<string, number> } {
-  const next = random(index + 1);
-  const inputs: Record<string, number | string> = {};
-  for (let k = 0; k < 9; k += 1) inputs[`x${k}`] = Math.round(next() * 100 * 1e6) / 1e6;
-  inputs.mode = MODES[index % MODES.length];
-  const outputs: Record<string, number> = {};
-  for (let k = 0; k < 10; k += 1) outputs[`y${k}`] = Math.round(next() * 1000 * 1e3) / 1e3;
-  return { inputs, outputs };
-}
-
 const executionId = (index: number): string => `scale-${index}`;
 const durationOf = (index: number): number => 1 + (index % 100) / 10;
 
-const prefillRun = (index: number) => ({ executionId: executionId(index), durationSeconds: durationOf(index), ...parameters(index) });
+const prefillRun = (index: number) => ({ executionId: executionId(index), durationSeconds: durationOf(index), ...sweepParameters(index) });
 
 function directLine(index: number): string {
-  const { inputs, outputs } = parameters(index);
+  const { inputs, outputs } = sweepParameters(index);
   return JSON.stringify({
     execution_id: executionId(index),
     simulation_name: SIMULATION,
@@ -186,7 +175,7 @@ async function loadNdjson(client: Client, size: number): Promise<number> {
 /** Run `index` as a sim2l run database (contract §6) in `directory`; its path. */
 function writeRunDatabase(directory: string, index: number): string {
   const file = path.join(directory, `${executionId(index)}.db`);
-  const { inputs, outputs } = parameters(index);
+  const { inputs, outputs } = sweepParameters(index);
   const db = new Database(file);
   try {
     db.exec(RUN_DATABASE_SCHEMA);
@@ -249,20 +238,22 @@ async function storeBytes(database: BenchDatabase): Promise<number> {
 
 type Body = Record<string, unknown>;
 
-/** (a): a fresh ~1 % range of a random input each request, the best 50 by the matching output. */
-function bestRuns(seed: number): () => Body {
+/**
+ * Bodies over a fresh ~1 % range of a random input x<k> each call: the simulation, the range's
+ * filter, then what `rest` gives for k.
+ */
+function inRandomRanges(seed: number, rest: (k: number) => Body): () => Body {
   const next = random(seed);
   return () => {
     const x = Math.floor(next() * 99 * 1000) / 1000;
     const k = Math.floor(next() * 9);
-    return {
-      simulation_name: SIMULATION,
-      input_filters: { [`x${k}`]: { $gte: x, $lt: x + 1 } },
-      order_by: [{ class: 'output', name: `y${k}`, direction: 'desc' }],
-      limit: PAGE_SIZE,
-    };
+    return { simulation_name: SIMULATION, input_filters: { [`x${k}`]: { $gte: x, $lt: x + 1 } }, ...rest(k) };
   };
 }
+
+/** (a): a fresh ~1 % range of a random input each request, the best 50 by the matching output. */
+const bestRuns = (seed: number): (() => Body) =>
+  inRandomRanges(seed, (k) => ({ order_by: [{ class: 'output', name: `y${k}`, direction: 'desc' }], limit: PAGE_SIZE }));
 
 /** (b): one fixed range keeping ~1.05 % (so that page 200 is not the last at 1,000,000 runs), best first, paged by cursor. */
 const CURSOR_SEARCH: Body = {
@@ -273,19 +264,11 @@ const CURSOR_SEARCH: Body = {
 };
 
 /** (c): 4 outputs and a 50-bin histogram under a fresh ~1 % range. */
-function aggregate(seed: number): () => Body {
-  const next = random(seed);
-  return () => {
-    const x = Math.floor(next() * 99 * 1000) / 1000;
-    const k = Math.floor(next() * 9);
-    return {
-      simulation_name: SIMULATION,
-      input_filters: { [`x${k}`]: { $gte: x, $lt: x + 1 } },
-      params: [0, 1, 2, 3].map((j) => ({ class: 'output', name: `y${(k + j) % 10}` })),
-      histogram: { class: 'output', name: `y${k}`, bins: 50 },
-    };
-  };
-}
+const aggregate = (seed: number): (() => Body) =>
+  inRandomRanges(seed, (k) => ({
+    params: [0, 1, 2, 3].map((j) => ({ class: 'output', name: `y${(k + j) % 10}` })),
+    histogram: { class: 'output', name: `y${k}`, bins: 50 },
+  }));
 
 /** Walks the cursor pages of CURSOR_SEARCH to page CURSOR_PAGE (or the last); returns that page's number and cursor. */
 async function walkCursors(client: Client): Promise<{ page: number; cursor: string; matches: number }> {

@@ -35,6 +35,7 @@ import {
   type RunningService,
   startFloorServer,
 } from './harness.ts';
+import { MODES, sweepParameters } from './sweep/parameters.ts';
 import { profiled } from './profile/cpu-profile.ts';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 100_000);
@@ -45,23 +46,11 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Only the scenarios whose name contains one of these comma-separated texts (default: all). */
 const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
 const SIMULATION = 'bench-sim';
-const MODES = Array.from({ length: 10 }, (_, index) => `mode-${index}`);
 
 // ---- data -------------------------------------------------------------------------------------
 
-/** Inputs x0..x8 and mode, outputs y0..y9 of run `index`, the same on both backends. */
-function parameters(index: number): { inputs: Record<string, number | string>; outputs: Record<string, number> } {
-  const next = random(index + 1);
-  const inputs: Record<string, number | string> = {};
-  for (let k = 0; k < 9; k += 1) inputs[`x${k}`] = Math.round(next() * 100 * 1e6) / 1e6;
-  inputs.mode = MODES[index % MODES.length];
-  const outputs: Record<string, number> = {};
-  for (let k = 0; k < 10; k += 1) outputs[`y${k}`] = Math.round(next() * 1000 * 1e3) / 1e3;
-  return { inputs, outputs };
-}
-
 const directBody = (index: number): Record<string, unknown> => {
-  const { inputs, outputs } = parameters(index);
+  const { inputs, outputs } = sweepParameters(index);
   return {
     execution_id: `bench-${index}`,
     simulation_name: SIMULATION,
@@ -77,7 +66,7 @@ const directBody = (index: number): Record<string, unknown> => {
 // ---- run databases (the sim2l format of contract §6, as libs/testing writes it) ----------------
 
 function writeRunDatabase(file: string, executionId: string, index: number): void {
-  const { inputs, outputs } = parameters(index);
+  const { inputs, outputs } = sweepParameters(index);
   const db = new Database(file);
   try {
     db.exec(RUN_DATABASE_SCHEMA);

@@ -15,6 +15,25 @@ const ORDER_BY_HELP =
   "sort key, up to three: in.NAME, out.NAME, created_at, execution_id, simulation_version, status, completed_at or duration_seconds, then asc (default) or desc, e.g. 'out.energy desc'";
 const WHERE_HELP = 'condition NAME OP VALUE, OP one of = != > >= < <= in (repeatable; in.NAME / out.NAME name the class)';
 
+/** What searchOptions adds, as commander hands it to the action. */
+interface SearchOptions {
+  simulation: string;
+  where?: string[];
+  orderBy?: string[];
+  version?: string;
+  status?: string;
+}
+
+/** The options choosing results, shared by search and export: --simulation, --where, --order-by, --version, --status. */
+function searchOptions(command: Command): Command {
+  return command
+    .requiredOption('--simulation <NAME>', 'simulation name')
+    .option('--where <COND>', WHERE_HELP, repeatable)
+    .option('--order-by <KEY>', ORDER_BY_HELP, repeatable)
+    .option('--version <V>', 'only results of this simulation version')
+    .option('--status <S>', 'only results of this status (completed, failed, …)');
+}
+
 export function registerResultsCommands(program: Command): void {
   const results = program.command('results').description('finished runs: register their run databases, search, statistics, export');
 
@@ -43,14 +62,7 @@ export function registerResultsCommands(program: Command): void {
     ],
   );
   examples(
-    results
-      .command('search')
-      .description('results of a simulation, newest first or in --order-by order')
-      .requiredOption('--simulation <NAME>', 'simulation name')
-      .option('--where <COND>', WHERE_HELP, repeatable)
-      .option('--order-by <KEY>', ORDER_BY_HELP, repeatable)
-      .option('--version <V>', 'only results of this simulation version')
-      .option('--status <S>', 'only results of this status (completed, failed, …)')
+    searchOptions(results.command('search').description('results of a simulation, newest first or in --order-by order'))
       .option('--limit <N>', 'at most N (1-1000)', integer(1, 1000), 50)
       .option('--offset <N>', 'results to skip', integer(0))
       .option('--web', "print the console's URL of this search (opened on a desktop) instead of searching")
@@ -84,14 +96,11 @@ export function registerResultsCommands(program: Command): void {
     ['simsvc results stats heat-1d max_temperature', 'simsvc results stats heat-1d length --class input'],
   );
   examples(
-    results
-      .command('export')
-      .description('every matching result as CSV (a column per input and output) or JSON lines, streamed by the service (POST /export)')
-      .requiredOption('--simulation <NAME>', 'simulation name')
-      .option('--where <COND>', WHERE_HELP, repeatable)
-      .option('--order-by <KEY>', ORDER_BY_HELP, repeatable)
-      .option('--version <V>', 'only results of this simulation version')
-      .option('--status <S>', 'only results of this status (completed, failed, …)')
+    searchOptions(
+      results
+        .command('export')
+        .description('every matching result as CSV (a column per input and output) or JSON lines, streamed by the service (POST /export)'),
+    )
       .option('--format <F>', 'csv or jsonl (--json: jsonl)', oneOf('csv', 'jsonl'))
       .option('-o, --output <FILE>', 'write to FILE instead of stdout')
       .action(withContext(exportCommand)),
@@ -146,19 +155,7 @@ async function register(
   if (counts.failed > 0) throw new ExitStatus(1);
 }
 
-async function search(
-  context: CommandContext,
-  opts: {
-    simulation: string;
-    where?: string[];
-    orderBy?: string[];
-    version?: string;
-    status?: string;
-    limit: number;
-    offset?: number;
-    web?: boolean;
-  },
-): Promise<void> {
+async function search(context: CommandContext, opts: SearchOptions & { limit: number; offset?: number; web?: boolean }): Promise<void> {
   const { client, out } = context;
   const orderBy = parseOrderBy(opts.orderBy ?? []);
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);
@@ -232,15 +229,7 @@ async function stats(
 
 async function exportCommand(
   { client, out }: CommandContext,
-  opts: {
-    simulation: string;
-    where?: string[];
-    orderBy?: string[];
-    version?: string;
-    status?: string;
-    format?: 'csv' | 'jsonl';
-    output?: string;
-  },
+  opts: SearchOptions & { format?: 'csv' | 'jsonl'; output?: string },
 ): Promise<void> {
   const orderBy = parseOrderBy(opts.orderBy ?? []);
   const filters = await whereFilters(client, opts.simulation, opts.where ?? []);

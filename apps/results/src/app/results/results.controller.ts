@@ -25,6 +25,7 @@ import { NDJSON_TYPE } from '../results-config';
 import { BulkRegistrationService, MAX_NDJSON_LINES } from '../uploads/bulk-registration.service';
 import { ExecutionIdPipe, ResultNamePipe } from './result-path.pipes';
 import { ResultsService } from './results.service';
+import { RUN_DATABASE_REGISTRATION_ERRORS } from './registration-error-meanings';
 
 /**
  * The parsed JSON body (or nothing, for a streamed one), left alone by the global validation
@@ -58,13 +59,11 @@ export class ResultsController {
   })
   @ApiOkResponse({ type: RegisterResultResponse })
   @ApiErrors(400, 401, 415, {
+    ...RUN_DATABASE_REGISTRATION_ERRORS,
     403: 'the session lacks write_results, or run_db_path resolves outside the runs root',
     404: 'run database not found',
-    409: 'registered concurrently by another request',
     413: 'request body over 1 MiB, a run database over --max-run-db-bytes, or holding more than the service loads',
     422: 'not a sim2l run database (the message names what is missing), one of another execution, or one that took too long to read',
-    429: 'too many run databases being read for the address at once; Retry-After',
-    503: 'database unavailable, or no run database reader free within the read deadline (Retry-After)',
   })
   register(@Body() request: RegisterResultDto, @Req() http: Request): Promise<RegisterResultResponse> {
     return this.results.register(request, clientAddress(http));

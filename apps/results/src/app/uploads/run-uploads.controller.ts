@@ -7,6 +7,7 @@ import { RUN_DATABASE_TYPES } from '../results-config';
 import { ExecutionIdPipe, OptionalExecutionIdPipe } from '../results/result-path.pipes';
 import { runDatabaseNotStored, UploadError, UploadErrorCode } from './upload.errors';
 import { RunUploadsService } from './run-uploads.service';
+import { RUN_DATABASE_REGISTRATION_ERRORS } from '../results/registration-error-meanings';
 
 const FILE_SCHEMA = { type: 'string', format: 'binary' } as const;
 const EXECUTION_ID_SCHEMA = { type: 'string', pattern: IDENTIFIER_PATTERN.source } as const;
@@ -35,12 +36,10 @@ export class RunUploadsController {
   })
   @ApiOkResponse({ type: RegisterResultResponse })
   @ApiErrors(400, 401, 403, {
-    409: 'registered concurrently by another request',
+    ...RUN_DATABASE_REGISTRATION_ERRORS,
     413: 'body over --max-upload-bytes, or a run database holding more than the service loads',
     415: 'body not application/vnd.sqlite3 or application/octet-stream',
     422: 'not a sim2l run database, one of another execution, or names that cannot be stored as path segments',
-    429: 'too many run databases being read for the address at once; Retry-After',
-    503: 'database unavailable, or no run database reader free within the read deadline (Retry-After)',
   })
   upload(@Req() request: Request, @Query('execution_id', OptionalExecutionIdPipe) executionId?: string): Promise<RegisterResultResponse> {
     return this.uploads.upload(request, clientAddress(request), executionId);

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsNumber, IsOptional, IsPositive, IsString, Max, MaxLength } from 'class-validator';
-import { MAX_SESSION_LIFETIME_HOURS } from './lifetime-hours';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { SessionLifetimeField } from './session-lifetime-field';
 
 export class CreateAnonymousSessionDto {
   @ApiPropertyOptional({
@@ -16,16 +16,5 @@ export class CreateAnonymousSessionDto {
   @MaxLength(64, { each: true })
   privileges?: string[];
 
-  @ApiPropertyOptional({
-    description: 'Session lifetime in hours, greater than 0, at most 720',
-    default: 24,
-    minimum: 0,
-    exclusiveMinimum: true,
-    maximum: MAX_SESSION_LIFETIME_HOURS,
-  })
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @IsPositive()
-  @Max(MAX_SESSION_LIFETIME_HOURS)
-  lifetime_hours?: number;
+  @SessionLifetimeField() lifetime_hours?: number;
 }

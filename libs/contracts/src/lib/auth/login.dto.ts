@@ -1,6 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, IsOptional, IsPositive, IsString, Max, MaxLength, MinLength } from 'class-validator';
-import { MAX_SESSION_LIFETIME_HOURS } from './lifetime-hours';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { SessionLifetimeField } from './session-lifetime-field';
 
 export class LoginDto {
   @ApiProperty({ example: 'alice', maxLength: 256 })
@@ -14,16 +14,5 @@ export class LoginDto {
   @MaxLength(1024)
   password!: string;
 
-  @ApiPropertyOptional({
-    description: 'Session lifetime in hours, greater than 0, at most 720',
-    default: 24,
-    minimum: 0,
-    exclusiveMinimum: true,
-    maximum: MAX_SESSION_LIFETIME_HOURS,
-  })
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @IsPositive()
-  @Max(MAX_SESSION_LIFETIME_HOURS)
-  lifetime_hours?: number;
+  @SessionLifetimeField() lifetime_hours?: number;
 }

@@ -1,33 +1,32 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { DecimalInteger } from '../common/decimal-integer.transform';
+import { FieldDecorators } from '../common/field-decorators';
 import { PageQueryDto } from '../common/page-query.dto';
 import { MAX_SIMULATION_ID, MAX_TEXT_LENGTH, SIMULATION_ID_RANGE } from './cache-limits';
 
 const NO_SIMULATION = '0: the entries that belong to no simulation (stored with simulation_id 0 or null)';
 
-class SimulationIdQuery {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
-  @IsOptional()
-  @DecimalInteger()
-  @IsInt({ message: 'simulation_id must be an integer' })
-  @Min(0, { message: SIMULATION_ID_RANGE })
-  @Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE })
-  simulation_id?: number;
+/** `?simulation_id=N`: a simulation's entries, or with 0 those of none. */
+function SimulationIdFilter(): PropertyDecorator {
+  return FieldDecorators(
+    ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION }),
+    IsOptional(),
+    DecimalInteger(),
+    IsInt({ message: 'simulation_id must be an integer' }),
+    Min(0, { message: SIMULATION_ID_RANGE }),
+    Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE }),
+  );
 }
 
 /** `?simulation_id=N` of GET /cache/stats (restricts every figure) and GET /cache/{key} (attributes a miss). */
-export class SimulationIdQueryDto extends SimulationIdQuery {}
+export class SimulationIdQueryDto {
+  @SimulationIdFilter() simulation_id?: number;
+}
 
 /** GET /cache/entries filters. */
 export class ListEntriesQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: MAX_SIMULATION_ID, description: NO_SIMULATION })
-  @IsOptional()
-  @DecimalInteger()
-  @IsInt({ message: 'simulation_id must be an integer' })
-  @Min(0, { message: SIMULATION_ID_RANGE })
-  @Max(MAX_SIMULATION_ID, { message: SIMULATION_ID_RANGE })
-  simulation_id?: number;
+  @SimulationIdFilter() simulation_id?: number;
 
   @ApiPropertyOptional({ maxLength: MAX_TEXT_LENGTH }) @IsOptional() @IsString() @MaxLength(MAX_TEXT_LENGTH) simulation_name?: string;
   @ApiPropertyOptional({

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsNotIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsNotIn, IsObject, IsOptional, IsString, Matches, ValidateNested } from 'class-validator';
 import { IDENTIFIER_PATTERN } from '../common/patterns';
 import {
   MAX_AUTHOR_LENGTH,
@@ -14,6 +14,7 @@ import {
 } from './catalog-limits';
 import { IsParameterSchemaMap, ParameterSchemaMap } from './parameter-schema';
 import { PARAMETER_MAP_API, SimulationSchemaDto } from './simulation-schema.dto';
+import { OptionalSimulationText } from './simulation-fields';
 import { SimulationProvenanceDto } from './simulation-provenance.dto';
 import { IsTagList } from './tag-list';
 
@@ -41,16 +42,10 @@ export class RegisterSimulationDto extends SimulationProvenanceDto {
   @Matches(VERSION_PATTERN, { message: VERSION_RULE })
   version!: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH, default: '' })
-  @IsOptional()
-  @IsString({ message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
-  @MaxLength(MAX_DESCRIPTION_LENGTH, { message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
+  @OptionalSimulationText('description', MAX_DESCRIPTION_LENGTH, { default: '' })
   description?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_AUTHOR_LENGTH })
-  @IsOptional()
-  @IsString({ message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })
-  @MaxLength(MAX_AUTHOR_LENGTH, { message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })
+  @OptionalSimulationText('author', MAX_AUTHOR_LENGTH)
   author?: string | null;
 
   @ApiPropertyOptional({ type: [String], example: ['heat', 'pde'] })

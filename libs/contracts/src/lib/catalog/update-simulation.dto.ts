@@ -1,9 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { MAX_AUTHOR_LENGTH, MAX_DESCRIPTION_LENGTH, SIMULATION_STATUSES, SimulationStatus } from './catalog-limits';
 import { IsParameterSchemaMap, ParameterSchemaMap } from './parameter-schema';
 import { PARAMETER_MAP_API, SimulationSchemaDto } from './simulation-schema.dto';
+import { OptionalSimulationText } from './simulation-fields';
 import { SimulationProvenanceDto } from './simulation-provenance.dto';
 import { IsTagList } from './tag-list';
 
@@ -22,16 +23,10 @@ export class UpdateSimulationDto extends SimulationProvenanceDto {
   @IsString({ message: 'version must be a string' })
   version?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_DESCRIPTION_LENGTH })
-  @IsOptional()
-  @IsString({ message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
-  @MaxLength(MAX_DESCRIPTION_LENGTH, { message: `description must be a string of at most ${MAX_DESCRIPTION_LENGTH} characters` })
+  @OptionalSimulationText('description', MAX_DESCRIPTION_LENGTH)
   description?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_AUTHOR_LENGTH })
-  @IsOptional()
-  @IsString({ message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })
-  @MaxLength(MAX_AUTHOR_LENGTH, { message: `author must be a string of at most ${MAX_AUTHOR_LENGTH} characters` })
+  @OptionalSimulationText('author', MAX_AUTHOR_LENGTH)
   author?: string | null;
 
   @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsTagList() tags?: string[] | null;

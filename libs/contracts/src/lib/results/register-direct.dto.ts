@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNumber, IsOptional, IsString, Matches, Min } from 'class-validator';
+import { IsNumber, IsOptional, Min } from 'class-validator';
 import { ChecksOwnNul } from '../common/checks-own-nul';
-import { IDENTIFIER_PATTERN } from '../common/patterns';
-import { RESULT_EXECUTION_ID_RULE, RESULT_METADATA_API } from './register-result.dto';
-import { EmptyAsAbsent, IsBoundedJsonObject, IsParameterValues, IsStorableString, KeepRawJson } from './result-validators';
+import { ResultExecutionIdField, ResultMetadataField, ResultReplaceField } from './result-fields';
+import { EmptyAsAbsent, IsParameterValues, IsStorableString, KeepRawJson } from './result-validators';
 import {
-  MAX_RESULT_METADATA_BYTES,
   MAX_RESULT_NAME_LENGTH,
   MAX_RESULT_PARAMETERS,
   MAX_RESULT_RUN_DB_PATH_LENGTH,
@@ -23,11 +21,7 @@ const DURATION_RULE = { message: 'duration_seconds must be a non-negative number
 
 /** Body of POST /register_direct: a result given inline, no run database read. */
 export class RegisterDirectDto {
-  @ApiProperty({ pattern: IDENTIFIER_PATTERN.source, example: 'exec-20260115-0001' })
-  @ChecksOwnNul()
-  @IsString(RESULT_EXECUTION_ID_RULE)
-  @Matches(IDENTIFIER_PATTERN, RESULT_EXECUTION_ID_RULE)
-  execution_id!: string;
+  @ResultExecutionIdField() execution_id!: string;
 
   @ApiProperty({ maxLength: MAX_RESULT_NAME_LENGTH, example: 'heat-1d' })
   @ChecksOwnNul()
@@ -71,20 +65,7 @@ export class RegisterDirectDto {
   @IsStorableString(MAX_RESULT_RUN_DB_PATH_LENGTH)
   run_db_path?: string | null;
 
-  @ApiPropertyOptional(RESULT_METADATA_API)
-  @IsOptional()
-  @KeepRawJson()
-  @ChecksOwnNul()
-  @IsBoundedJsonObject(MAX_RESULT_METADATA_BYTES)
-  metadata?: Record<string, unknown> | null;
+  @ResultMetadataField() metadata?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({
-    type: Boolean,
-    nullable: true,
-    default: false,
-    description: 'accepted for older callers; changes nothing (a registered execution_id is always updated in place)',
-  })
-  @IsOptional()
-  @IsBoolean({ message: 'replace must be a boolean' })
-  replace?: boolean | null;
+  @ResultReplaceField() replace?: boolean | null;
 }

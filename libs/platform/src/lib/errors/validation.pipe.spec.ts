@@ -1,6 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import {
   ChecksOwnNul,
+  LoginDto,
   MAX_BODY_NESTING,
   PageQueryDto,
   RecordExecutionDto,
@@ -27,6 +28,16 @@ describe('ContractValidationPipe', () => {
     const response = await rejection({ cache_key: 5 }, StoreEntryDto);
     expect(response.message).toBe('cache_key must be a string');
     expect(response.details).toEqual(expect.arrayContaining(['cache_key must be a string', 'simulation_id must be an integer']));
+  });
+
+  it('keeps the declared order of a field whose rules are one composed decorator', async () => {
+    const response = await rejection({ username: 'alice', password: 'secret', lifetime_hours: 'a day' }, LoginDto);
+    expect(response.message).toBe('lifetime_hours must be a number conforming to the specified constraints');
+    expect(response.details).toEqual([
+      'lifetime_hours must be a number conforming to the specified constraints',
+      'lifetime_hours must be a positive number',
+      'lifetime_hours must not be greater than 720',
+    ]);
   });
 
   it('lists each line once, and every line of a constraint that reports several', async () => {
