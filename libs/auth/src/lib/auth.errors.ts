@@ -2,10 +2,7 @@ import { AuthErrorCode, DomainError } from '@simsvc/contracts';
 
 export { AuthErrorCode };
 
-/**
- * The auth module's rules a request can break (codes in AuthErrorCode). The guard keeps an HTTP
- * exception only for the shape of the request itself (no X-Session-ID header).
- */
+/** The auth module's rules a request can break (codes in AuthErrorCode), the guard's included. */
 export class AuthError extends DomainError<AuthErrorCode> {}
 
 // The messages thrown from more than one place.

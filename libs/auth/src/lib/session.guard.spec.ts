@@ -1,8 +1,8 @@
-import { Controller, ExecutionContext, Get, UnauthorizedException } from '@nestjs/common';
+import { Controller, ExecutionContext, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthConfig } from './auth-config';
 import { Public, RequirePrivileges } from './auth.decorators';
-import { missingPrivilege } from './auth.errors';
+import { AuthError, AuthErrorCode, missingPrivilege } from './auth.errors';
 import { PRIVILEGES, Privilege } from './privileges';
 import { NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
 import { SessionGuard } from './session.guard';
@@ -66,13 +66,15 @@ function guardWith(
 }
 
 const reject = (message: string) => () => {
-  throw new UnauthorizedException(message);
+  throw new AuthError(AuthErrorCode.InvalidSession, message);
 };
 
 describe('SessionGuard', () => {
   it('refuses a protected route without X-Session-ID', () => {
     const { context } = contextFor('plain');
-    expect(() => guardWith(() => principal([])).canActivate(context)).toThrow(new UnauthorizedException('missing X-Session-ID header'));
+    expect(() => guardWith(() => principal([])).canActivate(context)).toThrow(
+      expect.objectContaining({ code: AuthErrorCode.MissingSessionHeader, message: 'missing X-Session-ID header' }),
+    );
   });
 
   it('treats an empty X-Session-ID as missing', () => {

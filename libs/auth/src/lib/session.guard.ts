@@ -1,9 +1,9 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AuthConfig } from './auth-config';
 import { ANONYMOUS_READABLE, PUBLIC_ROUTE, REQUIRED_PRIVILEGES } from './auth.decorators';
-import { missingPrivilege } from './auth.errors';
+import { AuthError, AuthErrorCode, missingPrivilege } from './auth.errors';
 import { AUTH_CONFIG } from './auth.tokens';
 import { Privilege } from './privileges';
 import { ANONYMOUS_READ_PRINCIPAL, NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
@@ -48,8 +48,7 @@ export class SessionGuard implements CanActivate {
     ) {
       return admit(request, ANONYMOUS_READ_PRINCIPAL, required);
     }
-    // The request's own shape, not a rule of sessions: an HTTP exception.
-    if (token === undefined) throw new UnauthorizedException('missing X-Session-ID header');
+    if (token === undefined) throw new AuthError(AuthErrorCode.MissingSessionHeader, 'missing X-Session-ID header');
     const principal = this.sessions.authenticate(token);
     if (!(principal instanceof Promise)) return admit(request, principal, required);
     return principal.then((verified) => admit(request, verified, required));

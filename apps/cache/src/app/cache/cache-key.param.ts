@@ -1,6 +1,7 @@
-import { BadRequestException, createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { MAX_CACHE_KEY_LENGTH, NO_CONTROL_CHARACTERS } from '@simsvc/contracts';
 import type { Request } from 'express';
+import { CacheError, CacheErrorCode } from './cache.errors';
 
 const PREFIX = '/cache/';
 
@@ -14,8 +15,8 @@ export const CacheKeyParam = createParamDecorator((_data: unknown, context: Exec
   // Well-formed: malformed percent-encoding was refused before routing.
   const key = decodeURIComponent(path.slice(PREFIX.length));
   if (key.length === 0 || key.length > MAX_CACHE_KEY_LENGTH) {
-    throw new BadRequestException(`cache_key must be 1 to ${MAX_CACHE_KEY_LENGTH} characters`);
+    throw new CacheError(CacheErrorCode.InvalidKey, `cache_key must be 1 to ${MAX_CACHE_KEY_LENGTH} characters`);
   }
-  if (!NO_CONTROL_CHARACTERS.test(key)) throw new BadRequestException('cache_key must not contain control characters');
+  if (!NO_CONTROL_CHARACTERS.test(key)) throw new CacheError(CacheErrorCode.InvalidKey, 'cache_key must not contain control characters');
   return key;
 });

@@ -1,12 +1,18 @@
-import { ArgumentMetadata, BadRequestException, createParamDecorator, ExecutionContext, Injectable, PipeTransform } from '@nestjs/common';
+import { ArgumentMetadata, createParamDecorator, ExecutionContext, Injectable, PipeTransform } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { IDENTIFIER_PATTERN, MAX_SIMULATION_ID, NAME_RULE } from '@simsvc/contracts';
+import { DomainError, IDENTIFIER_PATTERN, MAX_SIMULATION_ID, NAME_RULE } from '@simsvc/contracts';
+import { SimulationError, SimulationErrorCode } from './simulation.errors';
 
-/** A numeric path segment: an integer 1..2147483647 written in plain digits, else 400 naming what it identifies. */
-export function parseId(value: string, what: string): number {
+/** How a module refuses an id of its own (its DomainError with its code); simulation ids by default. */
+export type InvalidId = (message: string) => DomainError;
+
+const invalidSimulationId: InvalidId = (message) => new SimulationError(SimulationErrorCode.InvalidId, message);
+
+/** A numeric path segment: an integer 1..2147483647 written in plain digits, else `invalid` naming what it identifies. */
+export function parseId(value: string, what: string, invalid: InvalidId = invalidSimulationId): number {
   const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  if (!(id >= 1 && id <= MAX_SIMULATION_ID)) throw new BadRequestException(`${what} must be an integer from 1 to ${MAX_SIMULATION_ID}`);
+  if (!(id >= 1 && id <= MAX_SIMULATION_ID)) throw invalid(`${what} must be an integer from 1 to ${MAX_SIMULATION_ID}`);
   return id;
 }
 
@@ -19,16 +25,17 @@ export const ApiIdParam = (what: string, param = 'id') =>
  * global validation pipe would first turn the text into a Number for a `number` parameter,
  * accepting `1e3` or `0x10`; custom decorators get the raw text.
  */
-const readId = createParamDecorator(({ what, param }: { what: string; param: string }, context: ExecutionContext): number =>
-  parseId(String(context.switchToHttp().getRequest<Request>().params[param] ?? ''), what),
+const readId = createParamDecorator(
+  ({ what, param, invalid }: { what: string; param: string; invalid?: InvalidId }, context: ExecutionContext): number =>
+    parseId(String(context.switchToHttp().getRequest<Request>().params[param] ?? ''), what, invalid),
 );
-export const IdParam = (what: string, param = 'id') => readId({ what, param });
+export const IdParam = (what: string, param = 'id', invalid?: InvalidId) => readId({ what, param, invalid });
 
-/** `{name}` of /simulations/{name}: a well-formed name, else 400 (no such name can exist). */
+/** `{name}` of /simulations/{name}: a well-formed name, else SimulationErrorCode.InvalidName (no such name can exist). */
 @Injectable()
 export class SimulationNamePipe implements PipeTransform<string, string> {
   transform(value: string, _metadata: ArgumentMetadata): string {
-    if (!IDENTIFIER_PATTERN.test(value)) throw new BadRequestException(NAME_RULE);
+    if (!IDENTIFIER_PATTERN.test(value)) throw new SimulationError(SimulationErrorCode.InvalidName, NAME_RULE);
     return value;
   }
 }

@@ -13,6 +13,7 @@ import type { Response } from 'express';
 import { ApiIdParam, IdParam } from '../simulations/simulation-params';
 import { pageBody, TOTAL_COUNT_API } from '../simulations/simulations.controller';
 import { SyncService } from './sync.service';
+import { invalidSyncItemId } from './sync.errors';
 
 @ApiTags('sync')
 @Controller('sync')
@@ -63,7 +64,7 @@ export class SyncController {
     404: 'no such item',
     409: 'the item is not pending, or its (name, version) is registered already',
   })
-  approve(@IdParam('sync item id') id: number): Promise<ApproveSyncItemResponse> {
+  approve(@IdParam('sync item id', 'id', invalidSyncItemId) id: number): Promise<ApproveSyncItemResponse> {
     return this.sync.approve(id);
   }
 }

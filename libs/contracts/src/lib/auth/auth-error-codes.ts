@@ -1,5 +1,7 @@
 // The auth module's error codes; their statuses are in libs/platform (error-status.ts).
 export enum AuthErrorCode {
+  /** A protected route called without an X-Session-ID header. */
+  MissingSessionHeader = 'AUTH_MISSING_SESSION_HEADER',
   /** A token that is malformed, wrongly signed, of no session the store knows, or a login session gone. */
   InvalidSession = 'AUTH_INVALID_SESSION',
   /** A token past its `exp`, or a session past the longest lifetime it may reach. */

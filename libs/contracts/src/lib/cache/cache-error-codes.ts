@@ -2,6 +2,8 @@
 export enum CacheErrorCode {
   /** GET of a key with no live entry (the miss is counted). */
   Miss = 'CACHE_MISS',
+  /** A cache key in the path that no entry can have (empty, too long, control characters). */
+  InvalidKey = 'CACHE_INVALID_KEY',
   /** DELETE or HEAD of a key with no live entry. */
   EntryNotFound = 'CACHE_ENTRY_NOT_FOUND',
   /** An invalidation must select by something: it never removes every entry. */

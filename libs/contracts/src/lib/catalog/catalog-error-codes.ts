@@ -2,6 +2,9 @@
 
 export enum SimulationErrorCode {
   NotFound = 'SIMULATION_NOT_FOUND',
+  /** A simulation id or name in the path that no simulation can have. */
+  InvalidId = 'SIMULATION_INVALID_ID',
+  InvalidName = 'SIMULATION_INVALID_NAME',
   /** (name, version) is registered already. */
   Exists = 'SIMULATION_EXISTS',
   HasExecutions = 'SIMULATION_HAS_EXECUTIONS',
@@ -13,6 +16,8 @@ export enum SimulationErrorCode {
 
 export enum ExecutionErrorCode {
   NotFound = 'EXECUTION_NOT_FOUND',
+  /** An execution_id in the path that no execution can have. */
+  InvalidId = 'EXECUTION_INVALID_ID',
   /** The execution changed between the attempts of one record (it was deleted meanwhile). */
   ChangedConcurrently = 'EXECUTION_CHANGED_CONCURRENTLY',
   OfAnotherSimulation = 'EXECUTION_OF_ANOTHER_SIMULATION',
@@ -23,6 +28,8 @@ export enum ExecutionErrorCode {
 
 export enum SyncErrorCode {
   ItemNotFound = 'SYNC_ITEM_NOT_FOUND',
+  /** A sync item id in the path that no item can have. */
+  InvalidItemId = 'SYNC_INVALID_ITEM_ID',
   ItemNotPending = 'SYNC_ITEM_NOT_PENDING',
   AutomaticRegistrationOff = 'SYNC_AUTOMATIC_REGISTRATION_OFF',
 }

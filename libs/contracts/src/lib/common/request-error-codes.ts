@@ -1,5 +1,5 @@
-// Refusals of a request before routing (body limits, JSON parsing, the URL path) and of one
-// Node cannot parse; their statuses are in libs/platform (error-status.ts).
+// Refusals of a request before routing (body limits, JSON parsing, the URL path), of one Node
+// cannot parse, and of a body or query its DTO refuses; their statuses are in libs/platform (error-status.ts).
 export enum RequestErrorCode {
   /** A body over the limit of its route. */
   BodyTooLarge = 'REQUEST_BODY_TOO_LARGE',
@@ -15,4 +15,6 @@ export enum RequestErrorCode {
   HeadersTooLarge = 'REQUEST_HEADERS_TOO_LARGE',
   /** The client took longer than Node's request timeout to send its request. */
   Timeout = 'REQUEST_TIMEOUT',
+  /** A body or query string its DTO refuses (the validation pipe): every failed rule in `details`. */
+  Invalid = 'REQUEST_INVALID',
 }

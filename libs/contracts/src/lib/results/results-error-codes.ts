@@ -2,6 +2,8 @@
 
 export enum ResultErrorCode {
   NotFound = 'RESULT_NOT_FOUND',
+  /** An execution_id, simulation or parameter name in the path or query that no result can have. */
+  InvalidParameter = 'RESULT_INVALID_PARAMETER',
   /** Malformed search filters: every reason in `details`. */
   InvalidSearch = 'RESULT_INVALID_SEARCH',
   /** GET /stats given both `class` and `param_class`, differing. */

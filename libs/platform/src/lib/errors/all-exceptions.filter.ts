@@ -8,9 +8,8 @@ import { statusOfCode } from './error-status';
 import { RequestRefused } from './request-refused';
 
 /**
- * Turns every failure into the contract's error body: a DomainError by its code's status in
- * ERROR_STATUS, Nest's own HTTP exceptions (an unknown route, a failed validation pipe) by
- * theirs. Nothing internal (stack, SQL, file paths) reaches the client: unexpected errors are
+ * Turns every failure into the contract's error body: a DomainError (every error simsvc's own
+ * code raises, pipes, guard and middleware included) by its code's status in ERROR_STATUS. Nothing internal (stack, SQL, file paths) reaches the client: unexpected errors are
  * logged and answered with a bare 500.
  */
 @Catch()
@@ -32,8 +31,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private toBody(exception: unknown, requestId: string | undefined): ErrorBody {
+    // Only Nest itself raises HttpExceptions here: the 404 of an unknown route, and whatever its
+    // own router or body handling refuses; simsvc's code raises DomainErrors only.
     if (exception instanceof HttpException) return fromHttpException(exception);
-    if (exception instanceof RequestRefused) return errorBody(statusOfCode(exception.code), exception.message);
+    if (exception instanceof RequestRefused) return fromRequestRefused(exception);
     if (exception instanceof DomainError) return fromDomainError(exception);
     // The one failure of the database itself a request can meet anywhere; rules the database
     // enforces (a unique key, a foreign key) are translated by the repository that met them.
@@ -47,13 +48,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
 }
 
 function fromHttpException(exception: HttpException): ErrorBody {
-  const status = exception.getStatus();
   const response = exception.getResponse();
-  if (typeof response === 'string') return withDetails(status, response, {});
-  const { message, details, statusCode: _statusCode, error: _error, ...extra } = response as Record<string, unknown>;
-  if (Array.isArray(details)) return errorBody(status, String(message), { ...extra, details: details.map(String) });
-  if (Array.isArray(message)) return errorBody(status, String(message[0]), { ...extra, details: message.map(String) });
-  return withDetails(status, typeof message === 'string' ? message : exception.message, extra);
+  const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
+  return withDetails(exception.getStatus(), typeof message === 'string' ? message : exception.message, {});
+}
+
+/** Refusals before routing carry no `details` (not validation failures); the validation pipe's do. */
+function fromRequestRefused(refused: RequestRefused): ErrorBody {
+  const status = statusOfCode(refused.code);
+  return errorBody(status, refused.message, refused.details ? { details: [...refused.details] } : {});
 }
 
 function fromDomainError(error: DomainError): ErrorBody {

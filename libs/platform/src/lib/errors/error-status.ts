@@ -39,7 +39,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [RequestErrorCode.MalformedHttp]: HttpStatus.BAD_REQUEST,
   [RequestErrorCode.HeadersTooLarge]: REQUEST_HEADER_FIELDS_TOO_LARGE,
   [RequestErrorCode.Timeout]: HttpStatus.REQUEST_TIMEOUT,
+  [RequestErrorCode.Invalid]: HttpStatus.BAD_REQUEST,
 
+  [AuthErrorCode.MissingSessionHeader]: HttpStatus.UNAUTHORIZED,
   [AuthErrorCode.InvalidSession]: HttpStatus.UNAUTHORIZED,
   [AuthErrorCode.SessionExpired]: HttpStatus.UNAUTHORIZED,
   [AuthErrorCode.SessionRevoked]: HttpStatus.UNAUTHORIZED,
@@ -57,6 +59,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [AuthErrorCode.PasswordCheckBusy]: HttpStatus.SERVICE_UNAVAILABLE,
 
   [CacheErrorCode.Miss]: HttpStatus.NOT_FOUND,
+  [CacheErrorCode.InvalidKey]: HttpStatus.BAD_REQUEST,
   [CacheErrorCode.EntryNotFound]: HttpStatus.NOT_FOUND,
   [CacheErrorCode.NoInvalidationSelector]: HttpStatus.BAD_REQUEST,
   [CacheErrorCode.TooManyPatternWildcards]: HttpStatus.BAD_REQUEST,
@@ -64,22 +67,27 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [CacheErrorCode.AnonymousWritesLimited]: HttpStatus.TOO_MANY_REQUESTS,
 
   [SimulationErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [SimulationErrorCode.InvalidId]: HttpStatus.BAD_REQUEST,
+  [SimulationErrorCode.InvalidName]: HttpStatus.BAD_REQUEST,
   [SimulationErrorCode.Exists]: HttpStatus.CONFLICT,
   [SimulationErrorCode.HasExecutions]: HttpStatus.CONFLICT,
   [SimulationErrorCode.IdentityFixed]: HttpStatus.BAD_REQUEST,
   [SimulationErrorCode.SchemaGivenTwice]: HttpStatus.BAD_REQUEST,
 
   [ExecutionErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [ExecutionErrorCode.InvalidId]: HttpStatus.BAD_REQUEST,
   [ExecutionErrorCode.ChangedConcurrently]: HttpStatus.CONFLICT,
   [ExecutionErrorCode.OfAnotherSimulation]: HttpStatus.CONFLICT,
   [ExecutionErrorCode.MoveRefused]: HttpStatus.CONFLICT,
   [ExecutionErrorCode.TimesOutOfOrder]: HttpStatus.BAD_REQUEST,
 
   [SyncErrorCode.ItemNotFound]: HttpStatus.NOT_FOUND,
+  [SyncErrorCode.InvalidItemId]: HttpStatus.BAD_REQUEST,
   [SyncErrorCode.ItemNotPending]: HttpStatus.CONFLICT,
   [SyncErrorCode.AutomaticRegistrationOff]: HttpStatus.CONFLICT,
 
   [ResultErrorCode.NotFound]: HttpStatus.NOT_FOUND,
+  [ResultErrorCode.InvalidParameter]: HttpStatus.BAD_REQUEST,
   [ResultErrorCode.InvalidSearch]: HttpStatus.BAD_REQUEST,
   [ResultErrorCode.ParameterClassConflict]: HttpStatus.BAD_REQUEST,
   [ResultErrorCode.InvalidCursor]: HttpStatus.BAD_REQUEST,

@@ -1,4 +1,3 @@
-import { BadRequestException } from '@nestjs/common';
 import {
   ChecksOwnNul,
   LoginDto,
@@ -7,10 +6,12 @@ import {
   RecordExecutionDto,
   RegisterDirectDto,
   RegisterSimulationDto,
+  RequestErrorCode,
   SearchResultsDto,
   StoreEntryDto,
 } from '@simsvc/contracts';
 import { IsOptional, IsString } from 'class-validator';
+import { RequestRefused } from './request-refused';
 import { ContractValidationPipe } from './validation.pipe';
 
 describe('ContractValidationPipe', () => {
@@ -19,7 +20,9 @@ describe('ContractValidationPipe', () => {
     try {
       await pipe.transform(value, { type, metatype });
     } catch (error) {
-      return (error as BadRequestException).getResponse() as { message: string; details: string[] };
+      expect(error).toBeInstanceOf(RequestRefused);
+      expect((error as RequestRefused).code).toBe(RequestErrorCode.Invalid);
+      return { message: (error as RequestRefused).message, details: [...((error as RequestRefused).details ?? [])] };
     }
     throw new Error('expected a rejection');
   };

@@ -1,8 +1,9 @@
-import { ArgumentMetadata, BadRequestException, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
 import { fieldsCheckingOwnNul } from '@simsvc/contracts';
 import type { ValidatorOptions } from 'class-validator';
 import { bodyShapeProblem } from './body-shape';
 import { restoreDataKeys, type SetAsideKeys, setAsideDataKeys } from './data-keys';
+import { RequestRefused } from './request-refused';
 
 /**
  * Flattens nested class-validator errors into one line per failed constraint, each line once (a
@@ -27,7 +28,8 @@ function constraintLines(errors: ValidationError[], parent: string): string[] {
 
 /**
  * The global validation pipe: whitelisting with unknown fields rejected, payload transformed to
- * DTO classes, and errors in the contract's shape (`message` = first line, `details` = all).
+ * DTO classes, and each refusal a RequestRefused (code RequestErrorCode.Invalid: `message` the
+ * first line, `details` all).
  * Bodies too deep to validate, with a `__proto__` key or with U+0000, are refused first (see
  * bodyShapeProblem; U+0000 except in fields marked @ChecksOwnNul()); so are query
  * strings with U+0000. Keys `constructor`
@@ -43,10 +45,7 @@ export class ContractValidationPipe extends ValidationPipe {
       transform: true,
       transformOptions: { enableImplicitConversion: false },
       validationError: { target: false, value: false },
-      exceptionFactory: (errors) => {
-        const details = validationMessages(errors);
-        return new BadRequestException({ message: details[0] ?? 'invalid request', details });
-      },
+      exceptionFactory: (errors) => RequestRefused.invalid(validationMessages(errors)),
     });
   }
 
@@ -100,6 +99,6 @@ export class ContractValidationPipe extends ValidationPipe {
   }
 }
 
-const badRequest = (message: string) => new BadRequestException({ message, details: [message] });
+const badRequest = (message: string) => RequestRefused.invalid([message]);
 
 const isEmptyObject = (value: unknown): boolean => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
