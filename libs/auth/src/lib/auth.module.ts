@@ -33,17 +33,19 @@ const AUTH_REPOSITORIES = [AuthUserRepository, AuthSessionRepository, RateEventR
 
 /**
  * Sessions and privileges (contract §3) for a service: the auth store and its repositories, the
- * global SessionGuard (routes are protected unless @Public()), /session and /users. The module is
- * global for one export, the signing key, which is configuration in effect (SIMSVC_AUTH_SECRET or
- * the secret kept in the auth store): services derive keys of their own from it (results: search
- * cursors).
+ * global SessionGuard (routes are protected unless @Public()), /session and /users. Its one
+ * export is the signing key (SIGNING_KEY), configuration in effect (SIMSVC_AUTH_SECRET or the
+ * secret kept in the auth store) from which services derive keys of their own (results: search
+ * cursors). The module is not global: PlatformModule imports it once, with the service's
+ * configuration, and re-exports it, so the key reaches every module the way SERVICE_CONFIG does.
+ * A feature module cannot import it where it uses the key: forRoot needs the configuration, which
+ * exists only when AppModule is built, and a second import would open the auth store twice.
  */
 @Module({})
 export class AuthModule {
   static forRoot(config: AuthConfig): DynamicModule {
     return {
       module: AuthModule,
-      global: true,
       imports: [DatabaseModule.forStore(config.store, AUTH_STORE), DatabaseModule.forFeature(AUTH_STORE, AUTH_REPOSITORIES)],
       controllers: [SessionController, UsersController],
       providers: [

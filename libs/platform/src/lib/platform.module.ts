@@ -15,8 +15,9 @@ import { SERVICE_CONFIG, SERVICE_DATA_SOURCE } from './platform.tokens';
 /**
  * Everything a simsvc service has besides its own features: its store (opened here; each feature
  * module declares its repositories with DatabaseModule.forFeature), sessions and privileges,
- * validation, the error shape, structured logs, /health and /metrics. Of these, only the
- * configuration (SERVICE_CONFIG) and logging reach every module.
+ * validation, the error shape, structured logs, /health and /metrics. Of these, only
+ * configuration and logging reach every module: SERVICE_CONFIG, the session signing key (the one
+ * export of AuthModule, re-exported here; see AuthModule for why) and the logger.
  */
 @Global()
 @Module({})
@@ -37,7 +38,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ContractValidationPipe },
       ],
-      exports: [SERVICE_CONFIG],
+      exports: [SERVICE_CONFIG, AuthModule],
     };
   }
 }
