@@ -1,4 +1,4 @@
-const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
+const { nodeBundle } = require('../../tools/build/service-webpack-config.ts');
 const { chmodSync } = require('fs');
 const { join } = require('path');
 const { BannerPlugin, sources } = require('webpack');
@@ -49,17 +49,8 @@ class PackageJsonPlugin {
 module.exports = {
   output: { path: output, clean: true },
   plugins: [
-    new NxAppWebpackPlugin({
-      target: 'node',
-      compiler: 'tsc',
-      main: './src/main.ts',
-      tsConfig: './tsconfig.app.json',
-      optimization: false,
-      outputHashing: 'none',
-      sourceMap: true,
-      // Bundled: a start-up that resolves no package but better-sqlite3, and a packed CLI that needs no other.
-      externalDependencies: EXTERNAL,
-    }),
+    // Bundled: a start-up that resolves no package but better-sqlite3, and a packed CLI that needs no other.
+    nodeBundle({ externalDependencies: EXTERNAL }),
     new BannerPlugin({ banner: '#!/usr/bin/env node', raw: true, entryOnly: true }),
     new ExecutablePlugin(),
     new PackageJsonPlugin(),

@@ -5,7 +5,7 @@
 // `npm run bench -- cache-pattern [--backend sqlite|postgresql]`; SIMSVC_BENCH_DIST=<dir> runs
 // another build (e.g. of the commit before the fix); BENCH_DURATION: seconds per phase (8).
 import os from 'node:os';
-import { createDatabase, inParallel, login, startService, type BenchOptions } from './harness.ts';
+import { cacheEntry, DEFAULT_PG_ADMIN_URL, inParallel, login, withService, type BenchOptions } from './harness.ts';
 
 const ATTACK_ENTRIES = 5_000;
 const ATTACKERS = 2;
@@ -14,17 +14,6 @@ const OTHER_ENTRIES = 200;
 const PHASE_SECONDS = Number(process.env.BENCH_DURATION ?? 8);
 const ATTACK_PATTERN = `*${'a'.repeat(1000)}b*`;
 
-const entry = (cacheKey: string, index: number): Record<string, unknown> => ({
-  cache_key: cacheKey,
-  simulation_id: 1,
-  simulation_name: 'heat-1d',
-  simulation_version: '1.0.0',
-  execution_id: `exec-${index}`,
-  squid_id: `heat-1d/r1/${index}`,
-  input_hash: `h${index}`,
-  run_db_path: `/runs/exec-${index}.db`,
-  ttl_hours: 24,
-});
 /** 1 KB keys on which `*` + 1000 × a + `b*` backtracks: a thousand `a`, never a `b`. */
 const attackKey = (index: number) => `${'a'.repeat(1000)}-${String(index).padStart(23, '0')}`;
 
@@ -110,12 +99,10 @@ async function phase(url: string, userToken: string, attackerToken: string | und
 }
 
 async function benchBackend(backend: string, pgAdminUrl: string, log: (line: string) => void): Promise<void> {
-  const database = await createDatabase('cache', backend, pgAdminUrl);
-  const service = await startService('cache', database.args);
-  try {
+  await withService('cache', backend, pgAdminUrl, async (service) => {
     const user = await login(service.url);
     await inParallel(OTHER_ENTRIES, 16, async (index) => {
-      if ((await post(service.url, user, entry(`bench/user/${index}`, index))) !== 200) throw new Error('user store failed');
+      if ((await post(service.url, user, cacheEntry(`bench/user/${index}`, index))) !== 200) throw new Error('user store failed');
     });
     // The attacker stores anonymously as fast as it is allowed to; what a rate limit refuses is
     // stored by a user session, so both builds match the pattern against 5,000 keys.
@@ -124,14 +111,14 @@ async function benchBackend(backend: string, pgAdminUrl: string, log: (line: str
     const refused: number[] = [];
     const started = performance.now();
     await inParallel(ATTACK_ENTRIES, 16, async (index) => {
-      const status = await post(service.url, attacker, entry(attackKey(index), index));
+      const status = await post(service.url, attacker, cacheEntry(attackKey(index), index));
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (status !== 200) refused.push(index);
     });
     const anonymousMs = performance.now() - started;
     await inParallel(refused.length, 16, async (position) => {
       const index = refused[position];
-      if ((await post(service.url, user, entry(attackKey(index), index))) !== 200) throw new Error('user store failed');
+      if ((await post(service.url, user, cacheEntry(attackKey(index), index))) !== 200) throw new Error('user store failed');
     });
     log(
       `${backend}: anonymous stores of ${ATTACK_ENTRIES} 1 KB keys in ${Math.round(anonymousMs)} ms: ${statusList(statuses)}` +
@@ -151,15 +138,12 @@ async function benchBackend(backend: string, pgAdminUrl: string, log: (line: str
     log(row(`${ATTACKERS} attackers`, attacked));
     const ratio = (key: 'health' | 'reads') => percentile(attacked[key], 99) / percentile(quiet[key], 99);
     log(`${backend}: p99 under attack / without: /health ${ratio('health').toFixed(2)}×, GET /cache/{key} ${ratio('reads').toFixed(2)}×`);
-  } finally {
-    await service.stop();
-    await database.drop();
-  }
+  });
 }
 
 export async function run({
   backends = ['sqlite', 'postgresql'],
-  pgAdminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres',
+  pgAdminUrl = DEFAULT_PG_ADMIN_URL,
   log = console.log,
 }: BenchOptions): Promise<void> {
   log(

@@ -4,8 +4,9 @@ import os from 'node:os';
 import type autocannon from 'autocannon';
 import { profiled } from './profile/cpu-profile.ts';
 import {
-  createDatabase,
-  startService,
+  cacheEntry,
+  DEFAULT_PG_ADMIN_URL,
+  withService,
   login,
   load,
   processUsage,
@@ -22,15 +23,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
 
 const entry = (index: number): Record<string, unknown> => ({
-  cache_key: `bench/heat-1d/1.0.0/${index}`,
-  simulation_id: 1 + (index % 50),
-  simulation_name: 'heat-1d',
-  simulation_version: '1.0.0',
-  execution_id: `exec-${index}`,
-  squid_id: `heat-1d/r1/${index}`,
-  input_hash: `h${index}`,
-  run_db_path: `/runs/exec-${index}.db`,
-  ttl_hours: 24,
+  ...cacheEntry(`bench/heat-1d/1.0.0/${index}`, index, 1 + (index % 50)),
   metadata: { user: 'bench', cores: 4 },
 });
 
@@ -59,9 +52,7 @@ async function preload(url: string, token: string): Promise<number> {
 }
 
 async function benchBackend(backend: string, pgAdminUrl: string, ceiling: number | undefined, log: (line: string) => void): Promise<void> {
-  const database = await createDatabase('cache', backend, pgAdminUrl);
-  const service = await startService('cache', database.args);
-  try {
+  await withService('cache', backend, pgAdminUrl, async (service) => {
     const token = await login(service.url);
     const headers = { 'x-session-id': token };
     const preloadMs = await preload(service.url, token);
@@ -99,15 +90,12 @@ async function benchBackend(backend: string, pgAdminUrl: string, ceiling: number
       log(formatRow(`${backend} ${name}`, figures, ceiling));
     }
     log(`${backend}: service RSS after the run ${Math.round(processUsage(service.pid).rssBytes / 1024 / 1024)} MB`);
-  } finally {
-    await service.stop();
-    await database.drop();
-  }
+  });
 }
 
 export async function run({
   backends = ['sqlite', 'postgresql'],
-  pgAdminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres',
+  pgAdminUrl = DEFAULT_PG_ADMIN_URL,
   log = console.log,
 }: BenchOptions): Promise<void> {
   log(`cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${os.cpus().length} cores`);

@@ -182,6 +182,41 @@ export async function startService(
   };
 }
 
+/** A POST /cache body of simulation heat-1d 1.0.0: run `index` under `cacheKey`. */
+export const cacheEntry = (cacheKey: string, index: number, simulationId = 1): Record<string, unknown> => ({
+  cache_key: cacheKey,
+  simulation_id: simulationId,
+  simulation_name: 'heat-1d',
+  simulation_version: '1.0.0',
+  execution_id: `exec-${index}`,
+  squid_id: `heat-1d/r1/${index}`,
+  input_hash: `h${index}`,
+  run_db_path: `/runs/exec-${index}.db`,
+  ttl_hours: 24,
+});
+
+/** The PostgreSQL admin URL of a bench run when none is given (the e2e tests' default). */
+export const DEFAULT_PG_ADMIN_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** Runs `work` against the built service on a fresh database of `backend`; stops it and drops the database afterwards. */
+export async function withService<T>(
+  service: string,
+  backend: string,
+  pgAdminUrl: string,
+  work: (running: RunningService) => Promise<T>,
+  extraArgs: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<T> {
+  const database = await createDatabase(service, backend, pgAdminUrl);
+  const running = await startService(service, database.args, extraArgs, env);
+  try {
+    return await work(running);
+  } finally {
+    await running.stop();
+    await database.drop();
+  }
+}
+
 export async function login(url: string, credentials: Credentials = ADMIN): Promise<string> {
   const response = await fetch(`${url}/session/login`, {
     method: 'POST',

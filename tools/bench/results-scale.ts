@@ -29,8 +29,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import { RUN_DATABASE_SCHEMA } from './run-database-schema.ts';
 import { prefill } from './scale/prefill.ts';
 import {
   createDatabase,
@@ -47,6 +45,7 @@ import {
   type RunningService,
 } from './harness.ts';
 import { sweepParameters } from './sweep/parameters.ts';
+import { writeSweepRunDatabase } from './sweep/run-database.ts';
 
 const SIMULATION = 'scale-sim';
 const CONNECTIONS = 8;
@@ -175,31 +174,14 @@ async function loadNdjson(client: Client, size: number): Promise<number> {
 /** Run `index` as a sim2l run database (contract §6) in `directory`; its path. */
 function writeRunDatabase(directory: string, index: number): string {
   const file = path.join(directory, `${executionId(index)}.db`);
-  const { inputs, outputs } = sweepParameters(index);
-  const db = new Database(file);
-  try {
-    db.exec(RUN_DATABASE_SCHEMA);
-    db.transaction(() => {
-      db.prepare(
-        `INSERT INTO run_metadata (execution_id, squid_id, simulation_name, simulation_version, simulation_id, started_at,
-           completed_at, duration_seconds, status, executor_type) VALUES (?, ?, ?, '1.0.0', 1, ?, ?, ?, 'completed', 'local')`,
-      ).run(
-        executionId(index),
-        `${SIMULATION}/1.0.0/${executionId(index)}`,
-        SIMULATION,
-        '2026-11-27T00:00:00.000000',
-        '2026-11-27T00:00:02.500000',
-        durationOf(index),
-      );
-      const input = db.prepare('INSERT INTO inputs (name, type, value) VALUES (?, ?, ?)');
-      for (const [name, value] of Object.entries(inputs))
-        input.run(name, typeof value === 'number' ? 'number' : 'string', JSON.stringify(value));
-      const output = db.prepare('INSERT INTO outputs (name, type, value, created_at) VALUES (?, ?, ?, ?)');
-      for (const [name, value] of Object.entries(outputs)) output.run(name, 'number', JSON.stringify(value), '2026-11-27T00:00:02.500000');
-    })();
-  } finally {
-    db.close();
-  }
+  writeSweepRunDatabase(file, {
+    simulation: SIMULATION,
+    executionId: executionId(index),
+    index,
+    day: '2026-11-27',
+    durationSeconds: durationOf(index),
+    described: false,
+  });
   return file;
 }
 

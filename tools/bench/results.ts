@@ -18,8 +18,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import { RUN_DATABASE_SCHEMA } from './run-database-schema.ts';
 import {
   createDatabase,
   startService,
@@ -36,6 +34,7 @@ import {
   startFloorServer,
 } from './harness.ts';
 import { MODES, sweepParameters } from './sweep/parameters.ts';
+import { writeSweepRunDatabase } from './sweep/run-database.ts';
 import { profiled } from './profile/cpu-profile.ts';
 
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 100_000);
@@ -62,38 +61,6 @@ const directBody = (index: number): Record<string, unknown> => {
     output_params: outputs,
   };
 };
-
-// ---- run databases (the sim2l format of contract §6, as libs/testing writes it) ----------------
-
-function writeRunDatabase(file: string, executionId: string, index: number): void {
-  const { inputs, outputs } = sweepParameters(index);
-  const db = new Database(file);
-  try {
-    db.exec(RUN_DATABASE_SCHEMA);
-    db.transaction(() => {
-      db.prepare(
-        `INSERT INTO run_metadata (execution_id, squid_id, simulation_name, simulation_version, simulation_id, started_at,
-           completed_at, duration_seconds, status, executor_type) VALUES (?, ?, ?, '1.0.0', 1, ?, ?, 2.5, 'completed', 'local')`,
-      ).run(executionId, `${SIMULATION}/1.0.0/${executionId}`, SIMULATION, '2026-01-15T10:00:00.000000', '2026-01-15T10:00:02.500000');
-      const input = db.prepare('INSERT INTO inputs (name, type, value, units, metadata) VALUES (?, ?, ?, ?, ?)');
-      for (const [name, value] of Object.entries(inputs)) {
-        const numeric = typeof value === 'number';
-        input.run(
-          name,
-          numeric ? 'number' : 'string',
-          JSON.stringify(value),
-          numeric ? 'm' : null,
-          JSON.stringify({ description: `input ${name}`, min: 0, max: 100 }),
-        );
-      }
-      const output = db.prepare('INSERT INTO outputs (name, type, value, units, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const [name, value] of Object.entries(outputs))
-        output.run(name, 'number', JSON.stringify(value), 'K', null, '2026-01-15T10:00:02.500000');
-    })();
-  } finally {
-    db.close();
-  }
-}
 
 // ---- scenarios --------------------------------------------------------------------------------
 
@@ -257,7 +224,14 @@ async function measure(service: RunningService, token: string, log: Log, backend
 
 async function registerRunDatabases(service: RunningService, token: string, runsRoot: string, log: Log, backend: string): Promise<number> {
   for (let index = 0; index < RUN_DATABASES; index += 1)
-    writeRunDatabase(path.join(runsRoot, `run-${index}.db`), `run-${index}`, RESULTS + index);
+    writeSweepRunDatabase(path.join(runsRoot, `run-${index}.db`), {
+      simulation: SIMULATION,
+      executionId: `run-${index}`,
+      index: RESULTS + index,
+      day: '2026-01-15',
+      durationSeconds: 2.5,
+      described: true,
+    });
   const started = process.hrtime.bigint();
   for (let index = 0; index < RUN_DATABASES; index += 1) {
     const response = await post(service.url, token, '/register', { execution_id: `run-${index}`, metadata: { bench: true } });

@@ -1,5 +1,9 @@
-// The tables of a sim2l run database (contract §6), as libs/testing writes them, for the
-// benchmarks that write thousands of run databases themselves.
+// The tables of a sim2l run database (contract §6), as libs/run-database writes them, for the
+// benchmarks that write thousands of run databases themselves. A copy of that lib's SCHEMA, kept
+// here because tools cannot import a lib: tools are ES modules run by Node and typechecked with
+// `verbatimModuleSyntax` (tools/tsconfig.json), under which the lib's CommonJS sources fail to
+// compile, and @nx/enforce-module-boundaries refuses an import of another project by path (there
+// is no @simsvc alias at run time).
 export const RUN_DATABASE_SCHEMA = `
 CREATE TABLE run_metadata (execution_id TEXT PRIMARY KEY, squid_id TEXT, simulation_name TEXT NOT NULL,
   simulation_version TEXT NOT NULL, simulation_id INTEGER, started_at TIMESTAMP NOT NULL,

@@ -76,18 +76,7 @@ describe('cache service conventions', () => {
       ['GET', '/cache/entries', 'read_cache', null],
       ['GET', '/cache/invalidations', 'read_cache', null],
     ];
-    const send = (method: string, path: string, body: Record<string, unknown> | null) => {
-      const http = svc.http();
-      const call =
-        method === 'POST'
-          ? http.post(path)
-          : method === 'DELETE'
-            ? http.delete(path)
-            : method === 'HEAD'
-              ? http.head(path)
-              : http.get(path);
-      return body ? call.send(body) : call;
-    };
+    const send = (method: string, path: string, body: Record<string, unknown> | null) => svc.send(method, path, body);
 
     // sim2l's CacheClient asks for the statistics without a session (contract §7): served as anonymous.
     const needsSession = routes.filter(([method, path]) => `${method} ${path}` !== 'GET /cache/stats');

@@ -1,6 +1,6 @@
 import { createTestDatabase, freePort, testBackend, type TestDatabase } from '@simsvc/testing';
 import { join } from 'node:path';
-import { StartAllProcess } from './support/start-all-process';
+import { StartAllProcess, storeEnvironment } from './support/start-all-process';
 
 // Issue 25, item 2: a quiet `npm start`. Once everything listens, what it printed fits on one
 // screen and ends with the summary; requests print nothing unless `--access-log`; no Node
@@ -18,16 +18,7 @@ describe(`npm start output on ${testBackend()}`, () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('npm_start_output');
-    const url = database.url ?? '';
-    const stores: Record<string, string> =
-      database.backend === 'postgresql'
-        ? { SIMSVC_CACHE_DB_URL: url, SIMSVC_CATALOG_DB_URL: url, SIMSVC_RESULTS_DB_URL: url, SIMSVC_AUTH_DB_URL: url }
-        : {
-            SIMSVC_CACHE_DB_PATH: join(database.directory, 'cache.db'),
-            SIMSVC_CATALOG_DB_PATH: join(database.directory, 'catalog.db'),
-            SIMSVC_RESULTS_DB_PATH: join(database.directory, 'results.db'),
-            SIMSVC_AUTH_DB_PATH: join(database.directory, 'auth.db'),
-          };
+    const stores = storeEnvironment(database);
     ports = [await freePort(), await freePort(), await freePort(), await freePort()];
     env = {
       ...stores,

@@ -2,7 +2,7 @@ import { AuthSessionEntity, AuthSessionRepository } from '@simsvc/persistence';
 import { ADMIN } from '@simsvc/testing';
 import { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { CacheTestService, startCacheService } from './support/cache-test-service';
+import { BEHIND_LOOPBACK_PROXY, CacheTestService, closeReplicas, startCacheService, startReplicas } from './support/cache-test-service';
 
 // Issue 22, through real HTTP on both backends: the credential epoch (a login in flight while a
 // password changes or a user is deleted and re-created keeps no session), usernames normalised
@@ -11,17 +11,11 @@ import { CacheTestService, startCacheService } from './support/cache-test-servic
 
 jest.setTimeout(180_000);
 
-const BEHIND_LOOPBACK_PROXY = ['--trusted-proxies', 'loopback'];
 let addressSequence = 0;
 /** Each login from an address of its own: the per-address password-work gate would serialise them. */
 const newClientAddress = () => `203.0.113.${(++addressSequence % 250) + 1}`;
 let nameSequence = 0;
 const freshName = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++nameSequence}`;
-
-function sharedAuthStoreArgs(svc: CacheTestService): string[] {
-  const store = svc.config.auth.store;
-  return store.backend === 'postgresql' ? ['--auth-db-url', store.url as string] : ['--auth-db-path', store.path];
-}
 
 describe('credential epoch, usernames, /users writes and logout (issue 22)', () => {
   let svc: CacheTestService;
@@ -204,13 +198,9 @@ describe('22.8 /users writes check manage_users against the store (two replicas)
   let second: CacheTestService;
 
   beforeAll(async () => {
-    first = await startCacheService({ args: BEHIND_LOOPBACK_PROXY });
-    second = await startCacheService({ args: [...sharedAuthStoreArgs(first), ...BEHIND_LOOPBACK_PROXY] });
+    ({ first, second } = await startReplicas());
   });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(() => closeReplicas({ first, second }));
 
   it('refuses a write by an admin demoted on another replica a moment ago, and creates nothing', async () => {
     const root = await first.tokenFor('admin');

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { StartAllProcess } from './support/start-all-process';
+import { StartAllProcess, storeEnvironment } from './support/start-all-process';
 
 // Issue 22, items 4 and 5: `npm start` as a laptop runs it. The services listen on 127.0.0.1
 // only, and the console server in front of them names each browser by the address it connects
@@ -68,16 +68,7 @@ describe(`npm start on ${testBackend()}: laptop defaults`, () => {
     ports = [await freePort(), await freePort(), await freePort()];
     const consolePort = await freePort();
     consoleUrl = `http://127.0.0.1:${consolePort}`;
-    const url = database.url ?? '';
-    const stores: Record<string, string> =
-      database.backend === 'postgresql'
-        ? { SIMSVC_CACHE_DB_URL: url, SIMSVC_CATALOG_DB_URL: url, SIMSVC_RESULTS_DB_URL: url, SIMSVC_AUTH_DB_URL: url }
-        : {
-            SIMSVC_CACHE_DB_PATH: join(database.directory, 'cache.db'),
-            SIMSVC_CATALOG_DB_PATH: join(database.directory, 'catalog.db'),
-            SIMSVC_RESULTS_DB_PATH: join(database.directory, 'results.db'),
-            SIMSVC_AUTH_DB_PATH: join(database.directory, 'auth.db'),
-          };
+    const stores = storeEnvironment(database);
     startAll = new StartAllProcess({
       ...stores,
       SIMSVC_CACHE_PORT: String(ports[0]),

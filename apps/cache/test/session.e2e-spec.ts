@@ -1,7 +1,14 @@
 import { decode, sign } from 'jsonwebtoken';
 import { AuthSessionRepository } from '@simsvc/persistence';
 import { ADMIN } from '@simsvc/testing';
-import { CacheTestService, startCacheService } from './support/cache-test-service';
+import {
+  BEHIND_LOOPBACK_PROXY,
+  CacheTestService,
+  closeReplicas,
+  sharedAuthStoreArgs,
+  startCacheService,
+  startReplicas,
+} from './support/cache-test-service';
 
 // Contract §3 through real HTTP: login, anonymous sessions, refresh, GET/DELETE /session, the
 // guard's answers, login throttling, --no-auth, the admin bootstrap and the store shared by replicas.
@@ -21,17 +28,9 @@ const micros = (timestamp: string) => Date.parse(`${timestamp}Z`);
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The tests' requests come from loopback, named as a trusted proxy, so X-Forwarded-For picks the client address. */
-const BEHIND_LOOPBACK_PROXY = ['--trusted-proxies', 'loopback'];
 let addressSequence = 0;
 /** A client address of its own, so throttling tests do not meet. */
 const newClientAddress = () => `198.51.100.${++addressSequence}`;
-
-/** Options that point another service at the same auth store, as replicas are deployed. */
-function sharedAuthStoreArgs(svc: CacheTestService): string[] {
-  const store = svc.config.auth.store;
-  return store.backend === 'postgresql' ? ['--auth-db-url', store.url as string] : ['--auth-db-path', store.path];
-}
 
 describe('sessions', () => {
   let svc: CacheTestService;
@@ -481,13 +480,9 @@ describe('sessions across replicas sharing one auth store', () => {
   let second: CacheTestService;
 
   beforeAll(async () => {
-    first = await startCacheService({ args: BEHIND_LOOPBACK_PROXY });
-    second = await startCacheService({ args: [...sharedAuthStoreArgs(first), ...BEHIND_LOOPBACK_PROXY] });
+    ({ first, second } = await startReplicas());
   });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+  afterAll(() => closeReplicas({ first, second }));
 
   it('accepts on one replica a session issued by the other (shared generated secret)', async () => {
     const token = await first.login(ADMIN.username, ADMIN.password);

@@ -15,6 +15,9 @@ const PASSWORD = 'not-the-password-9f3c';
 const FAST_GIVE_UP = ['--startup-timeout', '3'];
 const retryLines = (messages: string[], store: string) => messages.filter((line) => line.startsWith(`${store} database unreachable at `));
 const modeOf = (path: string) => statSync(path).mode & 0o777;
+/** Runs the built service on a free port with its own and the auth store at these URLs. */
+const runWithStores = async (storeUrl: string, authStoreUrl: string, ...args: string[]) =>
+  ServiceProcess.run(['--port', String(await freePort()), '--db-url', storeUrl, '--auth-db-url', authStoreUrl, ...args]);
 
 if (testBackend() === 'postgresql') {
   describe('start-up against a PostgreSQL that cannot be used', () => {
@@ -41,15 +44,7 @@ if (testBackend() === 'postgresql') {
     });
 
     it('gives up the same way when only the auth store is unreachable', async () => {
-      const result = await ServiceProcess.run([
-        '--port',
-        String(await freePort()),
-        '--db-url',
-        databaseUrl,
-        '--auth-db-url',
-        nobodyListens,
-        ...FAST_GIVE_UP,
-      ]);
+      const result = await runWithStores(databaseUrl, nobodyListens, ...FAST_GIVE_UP);
 
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^simsvc-cache: cannot start: auth database unreachable \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\n$/);
@@ -62,14 +57,7 @@ if (testBackend() === 'postgresql') {
       const unknownRole = new URL(databaseUrl);
       unknownRole.username = 'simsvc_no_such_role';
       unknownRole.password = PASSWORD;
-      const result = await ServiceProcess.run([
-        '--port',
-        String(await freePort()),
-        '--db-url',
-        databaseUrl,
-        '--auth-db-url',
-        unknownRole.toString(),
-      ]);
+      const result = await runWithStores(databaseUrl, unknownRole.toString());
 
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
@@ -82,14 +70,7 @@ if (testBackend() === 'postgresql') {
     it('exits 1 at once, without retrying, when the database does not exist', async () => {
       const missing = new URL(databaseUrl);
       missing.pathname = '/simsvc_no_such_database';
-      const result = await ServiceProcess.run([
-        '--port',
-        String(await freePort()),
-        '--db-url',
-        missing.toString(),
-        '--auth-db-url',
-        databaseUrl,
-      ]);
+      const result = await runWithStores(missing.toString(), databaseUrl);
 
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(

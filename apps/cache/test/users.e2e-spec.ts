@@ -393,17 +393,8 @@ describe('users', () => {
       ['DELETE', `/users/${ADMIN.username}`, null],
     ];
     const send = (method: string, path: string, body: Record<string, unknown> | null, token?: string) => {
-      const http = svc.http();
-      const call =
-        method === 'POST'
-          ? http.post(path)
-          : method === 'PATCH'
-            ? http.patch(path)
-            : method === 'DELETE'
-              ? http.delete(path)
-              : http.get(path);
-      if (token) call.set('X-Session-ID', token);
-      return body ? call.send(body) : call;
+      const call = svc.send(method, path, body);
+      return token ? call.set('X-Session-ID', token) : call;
     };
 
     it.each(routes)('%s %s without a session → 401', async (method, path, body) => {

@@ -158,18 +158,7 @@ describe('catalog service conventions (contract §1–3)', () => {
       ['POST', '/sync/scan', 'update_catalog', null],
       ['POST', '/sync/1/approve', 'update_catalog', null],
     ];
-    const send = (method: string, path: string, body: Record<string, unknown> | null) => {
-      const http = svc.http();
-      const call =
-        method === 'POST'
-          ? http.post(path)
-          : method === 'PATCH'
-            ? http.patch(path)
-            : method === 'DELETE'
-              ? http.delete(path)
-              : http.get(path);
-      return body ? call.send(body) : call;
-    };
+    const send = (method: string, path: string, body: Record<string, unknown> | null) => svc.send(method, path, body);
 
     /** A genuine session of the store, re-signed with every privilege but one (no role lacks read_catalog). */
     const sessionWithout = async (privilege: string): Promise<string> => {

@@ -3,7 +3,7 @@ import { createServiceApp } from '@simsvc/platform';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { AppModule } from '../src/app/app.module';
-import { CatalogTestService, makeExecution, registerSimulation, startCatalogService } from './support/catalog-test-service';
+import { CatalogTestService, emptyStats, makeExecution, registerSimulation, startCatalogService } from './support/catalog-test-service';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const STATES = ['pending', 'running', 'completed', 'failed', 'cancelled', 'cached'] as const;
@@ -276,20 +276,7 @@ describe('executions and statistics (contract §5)', () => {
   describe('GET /simulations/{id}/stats', () => {
     it('is all zero with null durations for a simulation without executions', async () => {
       const id = (await registerSimulation(svc)).id;
-      expect(await stats(id)).toEqual({
-        simulation_id: id,
-        total_executions: 0,
-        successful: 0,
-        failed: 0,
-        cached: 0,
-        cancelled: 0,
-        running: 0,
-        pending: 0,
-        success_rate: 0,
-        avg_duration: null,
-        min_duration: null,
-        max_duration: null,
-      });
+      expect(await stats(id)).toEqual(emptyStats(id));
     });
 
     it('counts every state; success_rate and durations over finished executions only, exactly', async () => {
@@ -353,23 +340,7 @@ describe('executions and statistics (contract §5)', () => {
 
     it("answers an unknown id with zero counts and null durations (sim2l's answer), a malformed one with 400", async () => {
       const missing = await svc.http().get('/simulations/2147483003/stats').set('X-Session-ID', user);
-      expect([missing.status, missing.body]).toEqual([
-        200,
-        {
-          simulation_id: 2147483003,
-          total_executions: 0,
-          successful: 0,
-          failed: 0,
-          cached: 0,
-          cancelled: 0,
-          running: 0,
-          pending: 0,
-          success_rate: 0,
-          avg_duration: null,
-          min_duration: null,
-          max_duration: null,
-        },
-      ]);
+      expect([missing.status, missing.body]).toEqual([200, emptyStats(2147483003)]);
       expect((await svc.http().get('/simulations/1e3/stats').set('X-Session-ID', user)).status).toBe(400);
     });
 

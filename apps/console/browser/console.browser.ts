@@ -2,17 +2,12 @@
 
 import { createSimsvcClient } from '@simsvc/client';
 import type { BrowserContext } from 'playwright-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// docker/nginx.conf as the cluster test renders it for loopback: the same file serves the console in docker/.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { Nginx } from '../../../tools/cluster/nginx.ts';
+import { behindConsoleNginx } from './console-nginx';
 import { launchChromium } from './chromium';
 import { bluePixels, openPage, signIn, type WatchedPage } from './pages';
 import { HEAT, PENDING_SIMULATION, seed, USERS, writePendingManifest } from './seed';
-import { freePort, REPO_ROOT, startStack, type Stack } from './stack';
+import { freePort, startStack, type Stack } from './stack';
 
 let stack: Stack;
 let context: BrowserContext;
@@ -288,17 +283,7 @@ describe('console', () => {
   });
 
   it("serves the console and the APIs through docker/nginx.conf's console block", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'simsvc-console-nginx-'));
-    const port = (url: string) => Number(new URL(url).port);
-    const nginx = new Nginx({
-      dir,
-      upstreams: { cache: [port(stack.urls.cache)], catalog: [port(stack.urls.catalog)], results: [port(stack.urls.results)] },
-      listen: { cache: await freePort(), catalog: await freePort(), results: await freePort() },
-      console: { port: await freePort(), root: path.join(REPO_ROOT, 'dist/apps/console') },
-    });
-    try {
-      await nginx.start();
-      const origin = `http://127.0.0.1:${nginx.console?.port}`;
+    await behindConsoleNginx(stack, async (origin) => {
       const page = await fetch(`${origin}/results?sim=${HEAT}`);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
@@ -313,10 +298,7 @@ describe('console', () => {
       await tabPage.goto(`${origin}/results?sim=${HEAT}`);
       await expect.poll(() => bluePixels(tabPage, 'figure.plot')).toBeGreaterThan(200);
       expect(problems).toEqual([]);
-    } finally {
-      await nginx.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('made no request to another origin and broke no CSP rule on any page', () => {

@@ -3,19 +3,16 @@
 // weight of the sign-in page, dark mode, and axe on every page at 1440 and 390 px, light and dark.
 
 import { createSimsvcClient, type SimsvcClient } from '@simsvc/client';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { Nginx } from '../../../tools/cluster/nginx.ts';
 import { axeFindings } from './axe';
+import { behindConsoleNginx } from './console-nginx';
 import { launchChromium } from './chromium';
 import { openPage, signIn, type WatchedPage } from './pages';
 import { HEAT, seed, USERS } from './seed';
-import { freePort, REPO_ROOT, startStack, type Stack } from './stack';
+import { startStack, type Stack } from './stack';
 
 /** The run the cross-link tests follow: the newest the seed registered, with a cache entry added here. */
 let RUN: string;
@@ -173,17 +170,7 @@ describe('console for daily use', () => {
   });
 
   it("compresses scripts, styles and JSON in docker/nginx.conf's console block", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'simsvc-console-gzip-'));
-    const port = (url: string) => Number(new URL(url).port);
-    const nginx = new Nginx({
-      dir,
-      upstreams: { cache: [port(stack.urls.cache)], catalog: [port(stack.urls.catalog)], results: [port(stack.urls.results)] },
-      listen: { cache: await freePort(), catalog: await freePort(), results: await freePort() },
-      console: { port: await freePort(), root: path.join(REPO_ROOT, 'dist/apps/console') },
-    });
-    try {
-      await nginx.start();
-      const origin = `http://127.0.0.1:${nginx.console?.port}`;
+    await behindConsoleNginx(stack, async (origin) => {
       const html = await (await fetch(`${origin}/sign-in`)).text();
       const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
       const style = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1] ?? '';
@@ -199,10 +186,7 @@ describe('console for daily use', () => {
         expect(response.headers.get('content-encoding'), url).toBe('gzip');
         expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(1024);
       }
-    } finally {
-      await nginx.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps one session across the tabs of the browser, never in localStorage or a cookie, and signs out everywhere', async () => {

@@ -186,28 +186,21 @@ describe('POST /search order_by and cursors', () => {
     const response = await results.search({ simulation_name: SIM, input_filters: { group: { $gte: 2 } }, order_by: keys, limit: 1000 });
     expect(response.body.results.map((hit: { execution_id: string }) => hit.execution_id)).toEqual(reference(keys, kept));
     const numeric = RUNS.filter((run) => typeof run.score === 'number' && run.score > -3 && typeof run.group === 'number');
-    const both = await results.search({
+    const search = {
       simulation_name: SIM,
       input_filters: { group: { $in: [1, 2] } },
       output_filters: { score: { $gt: -3 } },
       status: 'completed',
       order_by: [{ class: 'output', name: 'score', direction: 'asc' }],
       limit: 2,
-    });
+    };
+    const both = await results.search(search);
     const expected = reference([{ class: 'output', name: 'score', direction: 'asc' }], numeric);
     expect(both.body.total).toBe(numeric.length);
     let page = both;
     const seen = page.body.results.map((hit: { execution_id: string }) => hit.execution_id);
     while (page.body.next_cursor !== null) {
-      page = await results.search({
-        simulation_name: SIM,
-        input_filters: { group: { $in: [1, 2] } },
-        output_filters: { score: { $gt: -3 } },
-        status: 'completed',
-        order_by: [{ class: 'output', name: 'score', direction: 'asc' }],
-        limit: 2,
-        cursor: page.body.next_cursor,
-      });
+      page = await results.search({ ...search, cursor: page.body.next_cursor });
       expect(page.status).toBe(200);
       seen.push(...page.body.results.map((hit: { execution_id: string }) => hit.execution_id));
     }

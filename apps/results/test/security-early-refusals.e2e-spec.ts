@@ -1,12 +1,10 @@
-import { answerOf, type EarlyRefusal, largeJsonString, sendEarlyRefusal } from '@simsvc/testing';
+import { answerOf, bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, sendEarlyRefusal } from '@simsvc/testing';
 import { ResultsTestService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
 
-const malformed = 'malformed HTTP request';
-const nulInPath = 'URL path must not contain U+0000';
-// Within the 1 MiB that any body may have: read and dropped, then routed.
-const belowLimit = largeJsonString(900 * 1024);
+const { malformed, nulInPath } = EARLY_REFUSAL_MESSAGES;
+const belowLimit = bodyBelowLimit();
 
 // Issue 22, item 13: requests refused before their body is read. Each client writes its whole
 // large body and must read the full answer, never a reset, however early the refusal comes.

@@ -12,3 +12,4 @@ export * from './lib/fuzz/request-generator';
 export * from './lib/fuzz/fuzz-runner';
 export * from './lib/fuzz/fuzz-principals';
 export * from './lib/fuzz/fuzz-service';
+export * from './lib/openapi-document-suite';

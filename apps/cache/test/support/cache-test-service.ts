@@ -29,3 +29,25 @@ export function makeEntry(overrides: Record<string, unknown> = {}): Record<strin
 
 /** The path of GET/HEAD/DELETE for a key: each segment percent-encoded, slashes kept. */
 export const entryPath = (key: string): string => `/cache/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The tests' requests come from loopback, named as a trusted proxy, so X-Forwarded-For picks the client address. */
+export const BEHIND_LOOPBACK_PROXY = ['--trusted-proxies', 'loopback'];
+
+/** Options that point another service at the same auth store, as replicas are deployed. */
+export function sharedAuthStoreArgs(svc: CacheTestService): string[] {
+  const store = svc.config.auth.store;
+  return store.backend === 'postgresql' ? ['--auth-db-url', store.url as string] : ['--auth-db-path', store.path];
+}
+
+/** Two replicas behind a loopback proxy sharing one auth store; close them with closeReplicas. */
+export async function startReplicas(): Promise<{ first: CacheTestService; second: CacheTestService }> {
+  const first = await startCacheService({ args: BEHIND_LOOPBACK_PROXY });
+  const second = await startCacheService({ args: [...sharedAuthStoreArgs(first), ...BEHIND_LOOPBACK_PROXY] });
+  return { first, second };
+}
+
+/** Closes the replicas that started, the last started first. */
+export async function closeReplicas(replicas: { first?: CacheTestService; second?: CacheTestService }): Promise<void> {
+  await replicas.second?.close();
+  await replicas.first?.close();
+}

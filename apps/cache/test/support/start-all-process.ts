@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TestDatabase } from '@simsvc/testing';
 import { REPO_ROOT, requireCurrentBuild } from './current-build';
 
 /** The node options of package.json's `start` script (`node --disable-warning=… tools/start/start-all.ts`): run as npm runs it. */
@@ -54,4 +55,17 @@ export class StartAllProcess {
     this.child.kill('SIGTERM');
     return this.exited;
   }
+}
+
+/** The environment that puts the four stores of `npm start` in the test's database. */
+export function storeEnvironment(database: TestDatabase): Record<string, string> {
+  const url = database.url ?? '';
+  return database.backend === 'postgresql'
+    ? { SIMSVC_CACHE_DB_URL: url, SIMSVC_CATALOG_DB_URL: url, SIMSVC_RESULTS_DB_URL: url, SIMSVC_AUTH_DB_URL: url }
+    : {
+        SIMSVC_CACHE_DB_PATH: join(database.directory, 'cache.db'),
+        SIMSVC_CATALOG_DB_PATH: join(database.directory, 'catalog.db'),
+        SIMSVC_RESULTS_DB_PATH: join(database.directory, 'results.db'),
+        SIMSVC_AUTH_DB_PATH: join(database.directory, 'auth.db'),
+      };
 }

@@ -62,3 +62,19 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** GET /simulations/{id}/stats of a simulation with no executions. */
+export const emptyStats = (simulationId: number): Record<string, unknown> => ({
+  simulation_id: simulationId,
+  total_executions: 0,
+  successful: 0,
+  failed: 0,
+  cached: 0,
+  cancelled: 0,
+  running: 0,
+  pending: 0,
+  success_rate: 0,
+  avg_duration: null,
+  min_duration: null,
+  max_duration: null,
+});

@@ -6,3 +6,14 @@ export function Stat({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** A row of figures, each a label and its formatted value, in the order given. */
+export function StatRow({ stats }: { stats: Record<string, string> }) {
+  return (
+    <div className="stat-row">
+      {Object.entries(stats).map(([label, value]) => (
+        <Stat key={label} label={label} value={value} />
+      ))}
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
-export const PRIVILEGES = [
+/** What every session may do (the `user` role, and anonymous sessions). */
+const BASE = [
   'read_cache',
   'write_cache',
   'read_catalog',
@@ -6,28 +7,18 @@ export const PRIVILEGES = [
   'execute_simulation',
   'read_results',
   'write_results',
-  'developer',
-  'register_simulation',
-  'update_catalog',
-  'invalidate_cache',
-  'manage_users',
-  'admin',
 ] as const;
+/** `developer` and the three it implies (IMPLIED). */
+const DEVELOPER = ['developer', 'register_simulation', 'update_catalog', 'invalidate_cache'] as const;
+/** `admin` and what it implies. */
+const ADMIN = ['manage_users', 'admin'] as const;
+
+/** Every privilege, in canonical order. */
+export const PRIVILEGES = [...BASE, ...DEVELOPER, ...ADMIN] as const;
 
 export type Privilege = (typeof PRIVILEGES)[number];
 export type Role = 'user' | 'developer' | 'admin' | 'anonymous';
 export const USER_ROLES = ['user', 'developer', 'admin'] as const;
-
-const BASE: Privilege[] = [
-  'read_cache',
-  'write_cache',
-  'read_catalog',
-  'record_execution',
-  'execute_simulation',
-  'read_results',
-  'write_results',
-];
-const DEVELOPER: Privilege[] = ['developer', 'register_simulation', 'update_catalog', 'invalidate_cache'];
 
 /** Privileges each privilege brings with it (contract §3: `developer` implies three more). */
 const IMPLIED: Partial<Record<Privilege, Privilege[]>> = {
@@ -39,7 +30,7 @@ export const ROLE_PRIVILEGES: Record<Role, readonly Privilege[]> = {
   anonymous: BASE,
   user: BASE,
   developer: [...BASE, ...DEVELOPER],
-  admin: [...BASE, ...DEVELOPER, 'manage_users', 'admin'],
+  admin: PRIVILEGES,
 };
 
 export function isPrivilege(value: string): value is Privilege {

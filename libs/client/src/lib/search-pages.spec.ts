@@ -4,12 +4,7 @@ import { createSimsvcClient } from './simsvc-client';
 
 // The cursor iterator against a real HTTP server on loopback: what it sends, page after page.
 describe('searchPages', () => {
-  let server: RecordingServer;
-
-  beforeAll(async () => {
-    server = await RecordingServer.start();
-  });
-  afterAll(() => server.close());
+  const server = RecordingServer.forSuite();
 
   const hit = (id: string) => ({
     execution_id: id,

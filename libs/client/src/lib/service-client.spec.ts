@@ -7,16 +7,7 @@ import { SimsvcError, SimsvcNotServiceError, SimsvcUnreachableError } from './si
 const ERROR_BODY = { statusCode: 400, error: 'Bad Request', message: 'ttl_hours must be a positive number', details: ['ttl_hours: > 0'] };
 
 describe('service client', () => {
-  let server: RecordingServer;
-
-  beforeAll(async () => {
-    server = await RecordingServer.start();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-    server.reply = () => ({ status: 200, body: {} });
-  });
+  const server = RecordingServer.forSuite();
 
   const clientOf = (session?: string) =>
     createSimsvcClient({ cacheUrl: server.url, catalogUrl: server.url, resultsUrl: server.url, session });

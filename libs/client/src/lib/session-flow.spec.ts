@@ -15,15 +15,7 @@ const TOKEN_BODY = (token: string) => ({
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'session expired' };
 
 describe('session flow', () => {
-  let server: RecordingServer;
-
-  beforeAll(async () => {
-    server = await RecordingServer.start();
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-  });
+  const server = RecordingServer.forSuite();
 
   const clientOf = (session?: string) => createSimsvcClient({ cacheUrl: server.url, catalogUrl: 'http://127.0.0.1:1', session });
 

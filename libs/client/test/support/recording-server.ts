@@ -16,10 +16,12 @@ export interface Reply {
   body?: unknown;
 }
 
+const DEFAULT_REPLY = (): Reply => ({ status: 200, body: {} });
+
 /** A real HTTP server on a loopback port that records each request and answers with `reply`. */
 export class RecordingServer {
   readonly requests: RecordedRequest[] = [];
-  reply: (request: RecordedRequest) => Reply = () => ({ status: 200, body: {} });
+  reply: (request: RecordedRequest) => Reply = DEFAULT_REPLY;
 
   private readonly server: Server;
   url = '';
@@ -45,11 +47,24 @@ export class RecordingServer {
     });
   }
 
-  static async start(): Promise<RecordingServer> {
+  /**
+   * One server for the tests of the calling suite: listening before them, closed after them,
+   * and with no requests recorded and the default reply before each.
+   */
+  static forSuite(): RecordingServer {
     const recorder = new RecordingServer();
-    await new Promise<void>((resolve) => recorder.server.listen(0, '127.0.0.1', resolve));
-    recorder.url = `http://127.0.0.1:${(recorder.server.address() as AddressInfo).port}`;
+    beforeAll(() => recorder.listen());
+    afterAll(() => recorder.close());
+    beforeEach(() => {
+      recorder.requests.length = 0;
+      recorder.reply = DEFAULT_REPLY;
+    });
     return recorder;
+  }
+
+  private async listen(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   /** The last request received. */

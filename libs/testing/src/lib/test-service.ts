@@ -1,7 +1,7 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { createServiceApp, parseServiceConfig, ServiceConfig, ServiceDefinition } from '@simsvc/platform';
 import { AddressInfo } from 'node:net';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { conformingAgent, OpenApiResponseValidator } from './openapi-response-validator';
 import { createTestDatabase, TestBackend, TestDatabase } from './test-database';
@@ -85,6 +85,12 @@ export class TestService<T> {
   http(): TestAgent {
     const agent = request(this.baseUrl);
     return this.responses ? conformingAgent(agent, this.responses) : agent;
+  }
+
+  /** A request whose method is data (tables of routes), with `body` as JSON unless null. */
+  send(method: string, path: string, body: object | null = null): Test {
+    const call = this.http()[method.toLowerCase() as 'get' | 'head' | 'post' | 'patch' | 'delete'](path);
+    return body ? call.send(body) : call;
   }
 
   /** A session token of a user with the given role (created on first use), or of the admin. */

@@ -6,7 +6,7 @@ import { call } from '../../api/service-error';
 import { LiveStatus, useLive } from '../../components/live';
 import { PageTitle } from '../../components/page-title';
 import { Pager } from '../../components/pager';
-import { Stat } from '../../components/stat';
+import { StatRow } from '../../components/stat';
 import { QueryView } from '../../components/states';
 import { TableWrap } from '../../components/table-wrap';
 import { formatBytes, formatPercent, formatTime } from '../../format';
@@ -83,14 +83,16 @@ export function CachePage() {
       <div className="card">
         <QueryView query={stats} what="cache statistics">
           {(s) => (
-            <div className="stat-row">
-              <Stat label="Entries" value={String(s.total_entries)} />
-              <Stat label="Hits" value={String(s.total_hits)} />
-              <Stat label="Misses" value={String(s.total_misses)} />
-              <Stat label="Hit rate" value={formatPercent(s.hit_rate)} />
-              <Stat label="Size" value={formatBytes(s.total_size_bytes)} />
-              <Stat label="Invalidations" value={String(s.invalidation_count)} />
-            </div>
+            <StatRow
+              stats={{
+                Entries: String(s.total_entries),
+                Hits: String(s.total_hits),
+                Misses: String(s.total_misses),
+                'Hit rate': formatPercent(s.hit_rate),
+                Size: formatBytes(s.total_size_bytes),
+                Invalidations: String(s.invalidation_count),
+              }}
+            />
           )}
         </QueryView>
       </div>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
 import { ErrorState } from '../../components/states';
@@ -33,29 +33,21 @@ export function InvalidateForm() {
     setConfirming(false);
     invalidate.mutate();
   };
+  // A change to what is selected withdraws the question already asked.
+  const reselect = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    setConfirming(false);
+  };
   const selector = [pattern && `keys matching ${pattern}`, simulation && `of simulation ${simulation}`].filter(Boolean).join(' ');
   return (
     <form className="form" onSubmit={submit}>
       <label>
         Key pattern
-        <input
-          value={pattern}
-          onChange={(e) => {
-            setPattern(e.target.value);
-            setConfirming(false);
-          }}
-          placeholder="heat-1d/* (* matches anything)"
-        />
+        <input value={pattern} onChange={reselect(setPattern)} placeholder="heat-1d/* (* matches anything)" />
       </label>
       <label>
         Simulation name
-        <input
-          value={simulation}
-          onChange={(e) => {
-            setSimulation(e.target.value);
-            setConfirming(false);
-          }}
-        />
+        <input value={simulation} onChange={reselect(setSimulation)} />
       </label>
       <label>
         Reason

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
 import { Chart } from '../../components/chart';
-import { Stat } from '../../components/stat';
+import { StatRow } from '../../components/stat';
 import { Empty, QueryView } from '../../components/states';
 import { formatValue } from '../../format';
 import { histogramBars } from './histogram-bars';
@@ -56,13 +56,15 @@ export function Histogram({ search, param, text, log }: { search: SearchBody; pa
                 {counted < a.total ? ` (the others have no ${text ? 'text' : 'number'} for ${param.name})` : ''}
               </p>
               {figures && (
-                <div className="stat-row">
-                  <Stat label={`min ${param.name}`} value={formatValue(figures.min)} />
-                  <Stat label="median" value={formatValue(figures.p50)} />
-                  <Stat label="avg" value={formatValue(figures.avg)} />
-                  <Stat label="max" value={formatValue(figures.max)} />
-                  <Stat label="std dev" value={formatValue(figures.stddev)} />
-                </div>
+                <StatRow
+                  stats={{
+                    [`min ${param.name}`]: formatValue(figures.min),
+                    median: formatValue(figures.p50),
+                    avg: formatValue(figures.avg),
+                    max: formatValue(figures.max),
+                    'std dev': formatValue(figures.stddev),
+                  }}
+                />
               )}
               {a.values?.more && <p className="muted small">The {a.values.values.length} most frequent values are shown.</p>}
               {bars.length === 0 ? (

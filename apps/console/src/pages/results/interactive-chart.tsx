@@ -1,13 +1,5 @@
-import { BarChart, LineChart, ParallelChart, ScatterChart } from 'echarts/charts';
-import {
-  BrushComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  ParallelComponent,
-  TooltipComponent,
-  VisualMapComponent,
-} from 'echarts/components';
+import * as charts from 'echarts/charts';
+import * as components from 'echarts/components';
 import * as echarts from 'echarts/core';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -15,19 +7,20 @@ import { useEffect, useRef } from 'react';
 import { type CanvasChartEvent, canvasOption, useCanvasChart } from '../../components/canvas-chart';
 
 // The results views' charts: scatter with colour scales, zoom and box selection; parallel
-// coordinates with axis brushing. Only these parts are bundled.
+// coordinates with axis brushing. Only these parts are bundled (the bundler keeps the members
+// of a namespace import that are named).
 echarts.use([
-  BarChart,
-  LineChart,
-  ParallelChart,
-  ScatterChart,
-  BrushComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  ParallelComponent,
-  TooltipComponent,
-  VisualMapComponent,
+  charts.BarChart,
+  charts.LineChart,
+  charts.ParallelChart,
+  charts.ScatterChart,
+  components.BrushComponent,
+  components.DataZoomComponent,
+  components.GridComponent,
+  components.LegendComponent,
+  components.ParallelComponent,
+  components.TooltipComponent,
+  components.VisualMapComponent,
   CanvasRenderer,
 ]);
 

@@ -5,7 +5,7 @@ import { call } from '../../api/service-error';
 import type { Result } from '../../api/types';
 import { PageTitle } from '../../components/page-title';
 import { Empty, QueryView } from '../../components/states';
-import { TableWrap } from '../../components/table-wrap';
+import { ParameterTable } from '../../components/parameter-table';
 import { RunLinks } from '../../downloads/run-links';
 import { formatSeconds, formatTime, formatValue } from '../../format';
 
@@ -78,28 +78,23 @@ function RunDetails({ run }: { run: Result }) {
 }
 
 function ValuesTable({ label, values, schema }: { label: string; values: Record<string, unknown>; schema: Result['schema']['inputs'] }) {
-  const names = Object.keys(values);
-  if (names.length === 0) return <Empty>None.</Empty>;
   return (
-    <TableWrap label={label}>
-      <table>
-        <thead>
-          <tr>
-            <th>Name</th>
-            <th className="num">Value</th>
-            <th>Units</th>
-          </tr>
-        </thead>
-        <tbody>
-          {names.map((name) => (
-            <tr key={name}>
-              <td title={typeof schema[name]?.description === 'string' ? (schema[name].description as string) : undefined}>{name}</td>
-              <td className="num break">{formatValue(values[name])}</td>
-              <td>{schema[name]?.units ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <ParameterTable
+      label={label}
+      empty="None."
+      columns={
+        <>
+          <th className="num">Value</th>
+          <th>Units</th>
+        </>
+      }
+      rows={Object.keys(values).map((name) => (
+        <tr key={name}>
+          <td title={typeof schema[name]?.description === 'string' ? (schema[name].description as string) : undefined}>{name}</td>
+          <td className="num break">{formatValue(values[name])}</td>
+          <td>{schema[name]?.units ?? '—'}</td>
+        </tr>
+      ))}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { call } from '../../api/service-error';
 import type { Simulation } from '../../api/types';
 import { LiveStatus, useLive } from '../../components/live';
 import { PageTitle } from '../../components/page-title';
-import { Stat } from '../../components/stat';
+import { StatRow } from '../../components/stat';
 import { QueryView } from '../../components/states';
 import { formatPercent, formatSeconds, formatTime } from '../../format';
 import { useHasPrivilege } from '../../session/use-session';
@@ -107,13 +107,15 @@ function SimulationDetails({ simulation }: { simulation: Simulation }) {
         </div>
         <QueryView query={stats} what="execution statistics">
           {(s) => (
-            <div className="stat-row">
-              <Stat label="Total" value={String(s.total_executions)} />
-              <Stat label="Success rate" value={formatPercent(s.success_rate)} />
-              <Stat label="Mean duration" value={formatSeconds(s.avg_duration)} />
-              <Stat label="Failed" value={String(s.failed)} />
-              <Stat label="Running" value={String(s.running + s.pending)} />
-            </div>
+            <StatRow
+              stats={{
+                Total: String(s.total_executions),
+                'Success rate': formatPercent(s.success_rate),
+                'Mean duration': formatSeconds(s.avg_duration),
+                Failed: String(s.failed),
+                Running: String(s.running + s.pending),
+              }}
+            />
           )}
         </QueryView>
         <ExecutionsChart simulationId={simulation.id} />

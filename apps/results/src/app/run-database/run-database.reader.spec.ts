@@ -9,6 +9,9 @@ import type { RunDatabaseLimits } from './run-database-limits';
 import { RunDatabaseReader } from './run-database.reader';
 import { RunDatabaseWorkers, type StatementResult } from './run-database-workers';
 
+/** A schema entry with no metadata: only its type and units. */
+const undescribed = (type: string, units: string | null) => ({ type, units, description: null, min: null, max: null, default: null });
+
 describe('RunDatabaseReader', () => {
   const workers = new RunDatabaseWorkers();
   const reader = new RunDatabaseReader({}, workers);
@@ -135,14 +138,7 @@ describe('RunDatabaseReader', () => {
       });
       expect(introspected.schema.inputs['grid']?.type).toBe('array');
       expect(introspected.schema.inputs['options']?.type).toBe('object');
-      expect(introspected.schema.inputs['unset']).toEqual({
-        type: 'number',
-        units: 'm',
-        description: null,
-        min: null,
-        max: null,
-        default: null,
-      });
+      expect(introspected.schema.inputs['unset']).toEqual(undescribed('number', 'm'));
     });
 
     it('records a value_blob alone by its size, without its content', async () => {
@@ -177,22 +173,8 @@ describe('RunDatabaseReader', () => {
 
       const { schema } = await readRunDatabase(path);
 
-      expect(schema.inputs['length']).toEqual({
-        type: 'number',
-        units: 'm',
-        description: null,
-        min: null,
-        max: null,
-        default: null,
-      });
-      expect(schema.inputs['n_points']).toEqual({
-        type: 'integer',
-        units: null,
-        description: null,
-        min: null,
-        max: null,
-        default: null,
-      });
+      expect(schema.inputs['length']).toEqual(undescribed('number', 'm'));
+      expect(schema.inputs['n_points']).toEqual(undescribed('integer', null));
     });
 
     it('keeps a parameter named __proto__ as an ordinary parameter', async () => {
@@ -262,51 +244,27 @@ describe('RunDatabaseReader', () => {
       await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database is corrupt');
     });
 
-    it('names a missing table', async () => {
-      const path = writeRun();
-      alterRunDatabase(path, 'DROP TABLE outputs');
-
-      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no table outputs');
-    });
-
-    it('names a missing column', async () => {
-      const path = writeRun();
-      alterRunDatabase(path, 'ALTER TABLE inputs RENAME COLUMN name TO label');
-
-      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'table inputs lacks column name');
-    });
-
-    it('refuses a view standing in for a table', async () => {
-      const path = writeRun();
-      alterRunDatabase(path, 'DROP TABLE outputs; CREATE VIEW outputs AS SELECT *, NULL AS file_reference, NULL AS created_at FROM inputs');
-
-      await expectRefusal(
-        () => readRunDatabase(path),
-        HttpStatus.UNPROCESSABLE_ENTITY,
+    // Each: an alteration of a well-formed run database, and the 422 message that names it.
+    it.each([
+      ['names a missing table', 'DROP TABLE outputs', 'run database has no table outputs'],
+      ['names a missing column', 'ALTER TABLE inputs RENAME COLUMN name TO label', 'table inputs lacks column name'],
+      [
+        'refuses a view standing in for a table',
+        'DROP TABLE outputs; CREATE VIEW outputs AS SELECT *, NULL AS file_reference, NULL AS created_at FROM inputs',
         'run database object outputs is a view, not a table',
-      );
-    });
-
-    it('refuses a database without a run_metadata row', async () => {
-      const path = writeRun();
-      alterRunDatabase(path, 'DELETE FROM run_metadata');
-
-      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, 'run database has no run_metadata row');
-    });
-
-    it('refuses a database with two run_metadata rows', async () => {
-      const path = writeRun();
-      alterRunDatabase(
-        path,
+      ],
+      ['refuses a database without a run_metadata row', 'DELETE FROM run_metadata', 'run database has no run_metadata row'],
+      [
+        'refuses a database with two run_metadata rows',
         `INSERT INTO run_metadata SELECT 'other', squid_id, simulation_name, simulation_version, simulation_id,
         started_at, completed_at, duration_seconds, status, executor_type, hostname, error_message FROM run_metadata`,
-      );
-
-      await expectRefusal(
-        () => readRunDatabase(path),
-        HttpStatus.UNPROCESSABLE_ENTITY,
         'run database has 2 run_metadata rows; exactly one is expected',
-      );
+      ],
+    ])('%s', async (_title, alteration, message) => {
+      const path = writeRun();
+      alterRunDatabase(path, alteration);
+
+      await expectRefusal(() => readRunDatabase(path), HttpStatus.UNPROCESSABLE_ENTITY, message);
     });
   });
 

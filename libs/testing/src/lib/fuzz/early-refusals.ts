@@ -17,6 +17,16 @@ export interface EarlyRefusal {
 
 const MiB = 1024 * 1024;
 
+/** The messages of requests refused before routing (their URL) or by Node's parser. */
+export const EARLY_REFUSAL_MESSAGES = {
+  malformed: 'malformed HTTP request',
+  badEncoding: 'URL path is not valid percent-encoding',
+  nulInPath: 'URL path must not contain U+0000',
+} as const;
+
+/** A body within the 1 MiB that any body may have: read and dropped, then routed. */
+export const bodyBelowLimit = (): Buffer => largeJsonString(900 * 1024);
+
 /** A JSON document of `bytes` bytes: one long string. */
 export function largeJsonString(bytes: number): Buffer {
   const body = Buffer.alloc(bytes, 'a');

@@ -65,24 +65,17 @@ export function generateRequest(
     const schema = operation.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? { type: 'string' };
     return percentEncode(String(valueFor(schema, document, random, known, name)));
   });
-  const query = queryOf(operation, document, random, known, hostile, mutations);
+  const draw: Draw = { document, random, known, hostile, mutations };
+  const query = queryOf(operation, draw);
   const headers: Record<string, string> = { host: 'fuzz.test', connection: random.chance(0.5) ? 'keep-alive' : 'close' };
   if (hostile && random.chance(0.05)) {
     headers['x-request-id'] = random.pick(['', 'x'.repeat(200), '../../etc', 'é']);
     mutations.push('request-id');
   }
-  const body = bodyOf(operation, document, random, known, hostile, mutations, headers);
+  const body = bodyOf(operation, draw, headers);
   // A hostile request that drew no mutation gets a hostile query parameter, which every route takes.
   const queryParts = [query];
-  if (hostile && mutations.length === 0) {
-    queryParts.push(
-      hostileQuery(
-        random,
-        operation.parameters.filter((p) => p.in === 'query').map((p) => p.name),
-      ),
-    );
-    mutations.push('query');
-  }
+  if (hostile && mutations.length === 0) addHostileQuery(queryParts, operation, draw);
   const fullQuery = queryParts.filter(Boolean).join('&');
   return {
     operation: `${operation.method} ${operation.template}`,
@@ -118,39 +111,34 @@ function strayOperation(random: SeededRandom): Operation {
   return { method: random.pick(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD']), template, parameters: [] };
 }
 
-function queryOf(
-  operation: Operation,
-  document: OpenApiDocument,
-  random: SeededRandom,
-  known: KnownValues,
-  hostile: boolean,
-  mutations: string[],
-): string {
-  const parameters = operation.parameters.filter((p) => p.in === 'query');
-  const parts = parameters
+/** What one request's parts are drawn with, and the list of what was made hostile. */
+interface Draw {
+  document: OpenApiDocument;
+  random: SeededRandom;
+  known: KnownValues;
+  hostile: boolean;
+  mutations: string[];
+}
+
+function queryOf(operation: Operation, draw: Draw): string {
+  const { document, random, known } = draw;
+  const parts = queryParameters(operation)
     .filter(() => random.chance(0.5))
     .map((p) => `${p.name}=${percentEncode(String(valueFor(p.schema ?? {}, document, random, known, p.name)))}`);
-  if (hostile && random.chance(0.25)) {
-    parts.push(
-      hostileQuery(
-        random,
-        parameters.map((p) => p.name),
-      ),
-    );
-    mutations.push('query');
-  }
+  if (draw.hostile && random.chance(0.25)) addHostileQuery(parts, operation, draw);
   return parts.join('&');
 }
 
-function bodyOf(
-  operation: Operation,
-  document: OpenApiDocument,
-  random: SeededRandom,
-  known: KnownValues,
-  hostile: boolean,
-  mutations: string[],
-  headers: Record<string, string>,
-): Buffer | undefined {
+const queryParameters = (operation: Operation) => operation.parameters.filter((p) => p.in === 'query');
+
+function addHostileQuery(parts: string[], operation: Operation, draw: Draw): void {
+  const names = queryParameters(operation).map((p) => p.name);
+  parts.push(hostileQuery(draw.random, names));
+  draw.mutations.push('query');
+}
+
+function bodyOf(operation: Operation, draw: Draw, headers: Record<string, string>): Buffer | undefined {
+  const { document, random, known, hostile, mutations } = draw;
   // A route without a body gets one now and then: it is read and dropped.
   if (!operation.body && !(hostile && random.chance(0.05))) return undefined;
   let value = operation.body ? valueFor(resolve(operation.body, document), document, random, known) : { stray: true };
