@@ -9,8 +9,9 @@ import { RequestRefused } from './request-refused';
 
 /**
  * Turns every failure into the contract's error body: a DomainError (every error simsvc's own
- * code raises, pipes, guard and middleware included) by its code's status in ERROR_STATUS. Nothing internal (stack, SQL, file paths) reaches the client: unexpected errors are
- * logged and answered with a bare 500.
+ * code raises, pipes, guard and middleware included) by its code's status in ERROR_STATUS.
+ * Nothing internal (stack, SQL, file paths) reaches the client: unexpected errors are logged and
+ * answered with a bare 500.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
