@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { Backend } from './database-config';
-import { NamedStatement, positionalArgs, statementText, toPositional } from './named-statement';
+import { BulkStatement, NamedStatement, positionalArgs, statementText, toPositional } from './named-statement';
 
 const BEGIN: NamedStatement = { name: 'begin', sql: 'BEGIN IMMEDIATE' };
 const COMMIT: NamedStatement = { name: 'commit', sql: 'COMMIT' };
@@ -113,8 +113,32 @@ export class StoreDatabase {
     });
   }
 
+  /**
+   * Runs a bulk statement for `rows`, each the values of its `$1 … $n`: on SQLite once per row
+   * (synchronously, one prepared statement; each row is taken from `rows` as it runs, so a
+   * generator's rows are garbage at once), on PostgreSQL once with a column array per `$k`. The
+   * rows RETURNING gives (on SQLite in the order of `rows`; on PostgreSQL return a key to match
+   * them by). `manager`: the transaction it belongs to.
+   */
+  async queryEach<T>(statement: BulkStatement, rows: Iterable<readonly unknown[]>, manager?: EntityManager): Promise<T[]> {
+    if (this.backend === 'postgresql') {
+      const columns = columnsOf(rows);
+      return columns.length === 0 ? [] : (await this.postgres<T>(statement, columns, manager)).rows;
+    }
+    return this.onSqlite(manager, (db) => {
+      const { statement: prepared, order } = this.prepareSqlite(db, statement);
+      const returned: T[] = [];
+      for (const row of rows) {
+        const values = positionalArgs(order, row);
+        if (prepared.reader) for (const answer of prepared.all(...values)) returned.push(answer as T);
+        else prepared.run(...values);
+      }
+      return returned;
+    });
+  }
+
   private async postgres<T>(
-    statement: NamedStatement,
+    statement: NamedStatement | BulkStatement,
     params: readonly unknown[],
     manager: EntityManager | undefined,
   ): Promise<QueryResult<T & object>> {
@@ -179,4 +203,11 @@ export class StoreDatabase {
     );
     return result;
   }
+}
+
+/** The rows' values by column: the k-th array holds every row's k-th value (none without rows). */
+function columnsOf(rows: Iterable<readonly unknown[]>): unknown[][] {
+  const columns: unknown[][] = [];
+  for (const row of rows) row.forEach((value, column) => (columns[column] ??= []).push(value));
+  return columns;
 }
