@@ -4,7 +4,7 @@ import { createScratchDatabase } from '../../testing/scratch-database';
 import { Backend } from './database-config';
 import { isUniqueViolation } from './database-errors';
 import { BulkStatement, NamedStatement } from './named-statement';
-import { MAX_PREPARED_STATEMENTS, StoreDatabase } from './store-database';
+import { MAX_PREPARED_STATEMENTS, POSTGRES_BULK_ROWS, StoreDatabase } from './store-database';
 
 type Fixture = { db: StoreDatabase; dataSource: DataSource; close: () => Promise<void> };
 
@@ -64,7 +64,7 @@ describe.each(backends)('StoreDatabase on %s', (backend) => {
     expect(await query('SELECT amount FROM items WHERE name = $1', ['a'])).toEqual([{ amount: 1 }]);
   });
 
-  it('runs a bulk statement for every row, one at a time on SQLite and over column arrays on PostgreSQL', async () => {
+  it('runs a bulk statement for every row, one at a time on SQLite and over column arrays (in chunks) on PostgreSQL', async () => {
     const insert: BulkStatement = {
       name: 'bulk_insert',
       sql: {
@@ -73,14 +73,16 @@ describe.each(backends)('StoreDatabase on %s', (backend) => {
       },
     };
     function* rows() {
-      for (let n = 1; n <= 3; n += 1) yield [`bulk-${n}`, n * 100];
+      // More than one PostgreSQL statement's worth, ending in a part of one.
+      for (let n = 1; n <= 2 * POSTGRES_BULK_ROWS + 1; n += 1) yield [`bulk-${n}`, n * 100];
     }
     const returned = await fixture.db.transaction((manager) =>
       fixture.db.queryEach<{ name: string; amount: number }>(insert, rows(), manager),
     );
     const expected = [...rows()].map(([name, amount]) => ({ name, amount }));
     expect(returned).toEqual(expected);
-    expect(await query('SELECT name, amount FROM items WHERE name LIKE $1 ORDER BY name', ['bulk-%'])).toEqual(expected);
+    const stored = await query<{ name: string; amount: number }>('SELECT name, amount FROM items WHERE name LIKE $1', ['bulk-%']);
+    expect(stored.sort((a, b) => a.amount - b.amount)).toEqual(expected);
     expect(await fixture.db.queryEach(insert, [])).toEqual([]);
   });
 
