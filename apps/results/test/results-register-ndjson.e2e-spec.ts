@@ -59,6 +59,18 @@ describe('POST /register_direct as application/x-ndjson', () => {
     expect((await results.search({ simulation_name: 'ndjson-many', limit: 1 })).body.total).toBe(2500);
   });
 
+  it('stores an execution_id given on several lines of one transaction in turn: the last wins, the others count as updates', async () => {
+    const line = (input_params: Record<string, unknown>) =>
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-twice', execution_id: 'ndjson-twice-1', input_params }));
+    const other = JSON.stringify(makeDirect({ simulation_name: 'ndjson-twice', execution_id: 'ndjson-twice-2', input_params: { x: 2 } }));
+    const response = await sendLines([line({ x: 1 }), other, line({ x: 3, label: 'b' }), line({ x: 4 })]);
+    expect(response.body).toEqual({ registered: 2, updated: 2, failed: [] });
+    expect((await results.get('/results/ndjson-twice-1')).body.input_params).toEqual({ x: 4 });
+    const search = (input_filters: Record<string, unknown>) =>
+      results.search({ simulation_name: 'ndjson-twice', input_filters }).then((answer) => answer.body.total);
+    expect([await search({ x: 4 }), await search({ x: 1 }), await search({ x: 3 }), await search({ label: 'b' })]).toEqual([1, 0, 0, 0]);
+  });
+
   it('refuses a body of more than 10,000 lines with 413, storing none of them', async () => {
     const lines = Array.from({ length: 10_001 }, (_, index) =>
       JSON.stringify(makeDirect({ simulation_name: 'ndjson-over', execution_id: `ndjson-over-${index}` })),

@@ -87,8 +87,28 @@ describe('results repositories', () => {
         })),
         NOW,
       );
-      expect(updated).toEqual([true, false, false]);
+      expect(updated.map((stored) => stored.updated)).toEqual([true, false, false]);
       expect(ids(await search({ simulation_name: 'heat', input_filters: { x: { $gte: 10 } } }))).toEqual(['run-3', 'run-2', 'run-1']);
+    });
+
+    it('stores an execution_id given twice in one go in turn: the later wins, in place, as an update', async () => {
+      const many = (runs: NewResult[]) =>
+        results.storeMany(
+          runs.map((run) => ({ result: run, parameters: parameterRows(run) })),
+          NOW,
+        );
+      const stored = await many([
+        result('run-1', { x: 1 }),
+        result('run-2', { x: 2 }),
+        result('run-1', { x: 3, y: 'b' }),
+        result('run-1', { x: 4 }),
+      ]);
+      expect(stored.map((one) => one.updated)).toEqual([false, false, true, true]);
+      expect(new Set([stored[0].resultId, stored[2].resultId, stored[3].resultId]).size).toBe(1);
+      expect(stored[2].schemaId).not.toBe(stored[3].schemaId);
+      expect(JSON.parse((await results.find('run-1'))!.inputParams)).toEqual({ x: 4 });
+      expect(ids(await search({ simulation_name: 'heat', input_filters: { x: { $gte: 1 } } }))).toEqual(['run-2', 'run-1']);
+      expect(ids(await search({ simulation_name: 'heat', input_filters: { y: 'b' } }))).toEqual([]);
     });
 
     it('deletes a result once, its parameters with it', async () => {

@@ -6,19 +6,25 @@ import { parameterSet } from './parameter-set';
 import {
   ADD_PARAMETER_SET,
   BUMP_REVISION,
-  DELETE_PARAMETERS,
+  DELETE_PREVIOUS_PARAMETERS,
   FIND_PARAMETER_SET,
   FIND_RESULT,
   INSERT_PARAMETERS,
-  PREVIOUS_SIMULATIONS,
-  RESULT_EXISTS,
-  UPSERT_RESULT,
+  REGISTERED_EXECUTIONS,
+  UPSERT_RESULTS,
 } from './results.statements';
 
-/** What registration stored: the result's id and the id of its parameter set. */
+/** What registration stored: the result's id, the id of its parameter set, and whether its execution_id was registered before. */
 export interface StoredIds {
   resultId: number;
   schemaId: number;
+  updated: boolean;
+}
+
+/** A result to store with its parameter rows. */
+export interface ResultToStore {
+  result: NewResult;
+  parameters: ParameterRow[];
 }
 
 /** Registration, retrieval and deletion of results. */
@@ -31,84 +37,69 @@ export class ResultsRepository {
    * an execution_id registered already is updated in place (same id and created_at) and its
    * parameter rows are written anew.
    */
-  store(result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
-    return this.db.transaction((manager) => this.storeWith(manager, result, parameters, createdAt));
+  async store(result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
+    const [stored] = await this.storeMany([{ result, parameters }], createdAt);
+    return stored;
   }
 
   /**
-   * Stores several results in one transaction (bulk registration), each as store() does; answers
-   * for each whether its execution_id was registered already. Per batch rather than per result:
-   * the parameter set's id (a sweep's runs share one) and the revision bumps; the previous
-   * parameter rows are looked for only where the result was there before. A new result costs
-   * three statements (existence, upsert, parameters) where store() needs seven.
+   * Stores several results in one transaction (bulk registration), each as store() does, in
+   * order: of an execution_id given twice, the later wins. Each step is one bulk statement for
+   * all of them (StoreDatabase.queryEach), and the revisions are bumped once.
    */
-  storeMany(results: { result: NewResult; parameters: ParameterRow[] }[], createdAt: number): Promise<boolean[]> {
+  storeMany(items: readonly ResultToStore[], createdAt: number): Promise<StoredIds[]> {
     return this.db.transaction(async (manager) => {
-      const setIds = new Map<string, number>();
+      const stored: StoredIds[] = new Array(items.length);
       const touched = new Set<string>();
-      const updated: boolean[] = [];
-      for (const { result, parameters } of results) {
-        const set = parameterSet(parameters);
-        const setKey = `${result.simulation_name}\u0000${set.fingerprint}`;
-        let schemaId = setIds.get(setKey);
-        if (schemaId === undefined) {
-          schemaId = await this.parameterSetId(manager, result.simulation_name, parameters);
-          setIds.set(setKey, schemaId);
+      const setIds = await this.parameterSetIds(manager, items);
+      for (const round of distinctRounds(items)) {
+        const executions = round.map((index) => [items[index].result.execution_id]);
+        const registered = new Set(
+          (await this.db.queryEach<{ execution_id: string }>(REGISTERED_EXECUTIONS, executions, manager)).map((row) => row.execution_id),
+        );
+        const upserted = await this.db.queryEach<{ id: number; execution_id: string }>(
+          UPSERT_RESULTS,
+          mapLazily(round, (index) => resultColumns(items[index].result, createdAt, setIds[index])),
+          manager,
+        );
+        const ids = new Map(upserted.map((row) => [row.execution_id, Number(row.id)]));
+        const gone = await this.db.queryEach<{ simulation_name: string }>(
+          DELETE_PREVIOUS_PARAMETERS,
+          [...ids.values()].map((id) => [id]),
+          manager,
+        );
+        for (const row of gone) touched.add(row.simulation_name);
+        for (const index of round) {
+          const { result } = items[index];
+          touched.add(result.simulation_name);
+          stored[index] = {
+            resultId: ids.get(result.execution_id)!,
+            schemaId: setIds[index],
+            updated: registered.has(result.execution_id),
+          };
         }
-        const existing = await this.db.query<{ id: number }>(RESULT_EXISTS, [result.execution_id], manager);
-        const id = await this.upsert(manager, result, createdAt, schemaId);
-        if (existing.length > 0) {
-          const previous = await this.db.query<{ simulation_name: string }>(PREVIOUS_SIMULATIONS, [id], manager);
-          for (const row of previous) touched.add(row.simulation_name);
-          if (previous.length > 0) await this.db.execute(DELETE_PARAMETERS, [id], manager);
-        }
-        if (parameters.length > 0)
-          await this.db.execute(INSERT_PARAMETERS, [id, result.simulation_name, JSON.stringify(parameters)], manager);
-        touched.add(result.simulation_name);
-        updated.push(existing.length > 0);
+        await this.db.queryEach(INSERT_PARAMETERS, parameterValues(round.map((index) => [items[index], stored[index].resultId])), manager);
       }
       await this.bumpRevisions(manager, [...touched]);
-      return updated;
+      return stored;
     });
   }
 
-  private async upsert(manager: EntityManager, result: NewResult, createdAt: number, schemaId: number): Promise<number> {
-    const [{ id }] = await this.db.query<{ id: number }>(
-      UPSERT_RESULT,
-      [
-        result.execution_id,
-        result.simulation_name,
-        result.simulation_version,
-        result.squid_id,
-        result.status,
-        result.duration_seconds,
-        JSON.stringify(result.input_params),
-        JSON.stringify(result.output_params),
-        JSON.stringify(result.schema),
-        result.run_db_path,
-        result.metadata === null ? null : JSON.stringify(result.metadata),
-        createdAt,
-        result.completed_at,
-        schemaId,
-      ],
-      manager,
-    );
-    return Number(id);
-  }
-
-  private async storeWith(manager: EntityManager, result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
-    {
-      const schemaId = await this.parameterSetId(manager, result.simulation_name, parameters);
-      const id = await this.upsert(manager, result, createdAt, schemaId);
-      // The row is locked by the upsert, so no other writer touches its parameters meanwhile.
-      const previous = await this.db.query<{ simulation_name: string }>(PREVIOUS_SIMULATIONS, [id], manager);
-      if (previous.length > 0) await this.db.execute(DELETE_PARAMETERS, [id], manager);
-      if (parameters.length > 0) {
-        await this.db.execute(INSERT_PARAMETERS, [id, result.simulation_name, JSON.stringify(parameters)], manager);
+  /** The parameter set id of each item, looked up once per distinct set. */
+  private async parameterSetIds(manager: EntityManager, items: readonly ResultToStore[]): Promise<number[]> {
+    const known = new Map<string, number>();
+    const ids: number[] = [];
+    for (const { result, parameters } of items) {
+      // The rows' triples in their own order: cheaper than the set's sorted text and hash, and equal for a sweep's runs.
+      const key = JSON.stringify([result.simulation_name, parameters.map((row) => [row.paramClass, row.name, row.schemaType])]);
+      let id = known.get(key);
+      if (id === undefined) {
+        id = await this.parameterSetId(manager, result.simulation_name, parameters);
+        known.set(key, id);
       }
-      await this.bumpRevisions(manager, [result.simulation_name, ...previous.map((row) => row.simulation_name)]);
-      return { resultId: id, schemaId };
+      ids.push(id);
     }
+    return ids;
   }
 
   /** The id of the simulation's parameter set of these rows, added when new. */
@@ -143,4 +134,64 @@ export class ResultsRepository {
     // In a fixed order, so that two transactions never wait for each other's rows.
     for (const simulation of [...new Set(simulations)].sort()) await this.db.execute(BUMP_REVISION, [simulation], manager);
   }
+}
+
+/**
+ * The items' indexes in rounds of distinct execution ids, in order: an id's k-th occurrence is in
+ * round k, so storing the rounds one after the other stores every occurrence in turn.
+ */
+function distinctRounds(items: readonly ResultToStore[]): number[][] {
+  const seen = new Map<string, number>();
+  const rounds: number[][] = [];
+  items.forEach(({ result }, index) => {
+    const round = seen.get(result.execution_id) ?? 0;
+    seen.set(result.execution_id, round + 1);
+    (rounds[round] ??= []).push(index);
+  });
+  return rounds;
+}
+
+/** The values of INSERT_PARAMETERS's columns, row by row. */
+function* parameterValues(stored: [ResultToStore, number][]): Generator<unknown[]> {
+  for (const [{ result, parameters }, resultId] of stored) {
+    for (const row of parameters) {
+      yield [
+        resultId,
+        result.simulation_name,
+        row.paramClass,
+        row.name,
+        row.valueType,
+        row.schemaType,
+        row.numValue,
+        row.textValue,
+        row.boolValue,
+        row.jsonValue,
+      ];
+    }
+  }
+}
+
+/** `items` mapped one at a time, as a bulk statement runs (on SQLite each row is garbage once run). */
+function* mapLazily<T, R>(items: Iterable<T>, map: (item: T) => R): Generator<R> {
+  for (const item of items) yield map(item);
+}
+
+/** The values of UPSERT_RESULTS's columns. */
+function resultColumns(result: NewResult, createdAt: number, schemaId: number): unknown[] {
+  return [
+    result.execution_id,
+    result.simulation_name,
+    result.simulation_version,
+    result.squid_id,
+    result.status,
+    result.duration_seconds,
+    JSON.stringify(result.input_params),
+    JSON.stringify(result.output_params),
+    JSON.stringify(result.schema),
+    result.run_db_path,
+    result.metadata === null ? null : JSON.stringify(result.metadata),
+    createdAt,
+    result.completed_at,
+    schemaId,
+  ];
 }

@@ -1,20 +1,23 @@
 // The results store's hand-tuned statements of measured hot paths (search builds its own, per
 // filter shape, in search-query.ts). Everything else goes through TypeORM on the entities
 // (libs/persistence results.entities.ts). Figures: apps/results README, `npm run bench -- results`.
-import { ResultEntity, type NamedStatement } from '@simsvc/persistence';
+import { ResultEntity, type BulkStatement, type NamedStatement } from '@simsvc/persistence';
 import { getMetadataArgsStorage } from 'typeorm';
 
-// Registration. Benchmark: `npm run bench -- results`, register phase (1,000 sequential
-// POST /register, each an upsert of the result, its parameter rows and the revision in one
-// transaction): ~303 runs/s on SQLite (median of five, 2026-11-24), 221 runs/s on PostgreSQL;
-// and the load phase (POST /register_direct, 16 in flight): 645 results/s on SQLite, 711 on
-// PostgreSQL (measured with an existence check and an insert; it now upserts like /register).
-// Each is one prepared statement and one round trip.
+// Registration: POST /register, /runs and /register_direct (one result, or NDJSON batches of up
+// to 1,000) store results through the same bulk statements, each run once per batch
+// (StoreDatabase.queryEach: a prepared statement per row on SQLite, one statement over column
+// arrays on PostgreSQL). Benchmark: one 10,000-line NDJSON request
+// (docs/benchmarks/2026-11-27-results-load.md): service CPU 260–330 µs a result on SQLite, from
+// 330–380 with a statement per result and its parameters from one JSON array through json_each;
+// on PostgreSQL ~960 round trips instead of ~30,000.
 
 const COLUMNS = `execution_id, simulation_name, simulation_version, squid_id, status, duration_seconds, input_params,
   output_params, schema, run_db_path, metadata, created_at, completed_at, schema_id`;
-const VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14';
-const INSERT_VALUES = `INSERT INTO results (${COLUMNS}) VALUES (${VALUES})`;
+/** The columns' PostgreSQL array types, in the order of COLUMNS. */
+const COLUMN_ARRAYS =
+  '$1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::double precision[], $7::text[], $8::text[], $9::text[], ' +
+  '$10::text[], $11::text[], $12::bigint[], $13::bigint[], $14::integer[]';
 
 // A parameter set of a simulation: its id, new or found. No row from the insert when the set is
 // known already (on PostgreSQL also when a concurrent registration added it, once that committed).
@@ -28,52 +31,60 @@ export const FIND_PARAMETER_SET: NamedStatement = {
   sql: 'SELECT id FROM result_schemas WHERE simulation_name = $1 AND fingerprint = $2',
 };
 
+/** Which of the execution ids ($1) are registered (bulk registration tells updates from new results). */
+export const REGISTERED_EXECUTIONS: BulkStatement = {
+  name: 'results_registered_executions',
+  sql: {
+    sqlite: 'SELECT execution_id FROM results WHERE execution_id = $1',
+    postgresql: 'SELECT execution_id FROM results WHERE execution_id = ANY($1::text[])',
+  },
+};
+
 // Registering an execution_id again updates its result in place: same id and created_at (so its
 // place in "newest first" stays), everything else as now given. One statement, so concurrent
-// registrations of one execution_id serialise on its row, on both backends.
-export const UPSERT_RESULT: NamedStatement = {
-  name: 'results_upsert',
-  sql: `${INSERT_VALUES}
-  ON CONFLICT (execution_id) DO UPDATE SET simulation_name = excluded.simulation_name,
+// registrations of one execution_id serialise on its row, on both backends. On PostgreSQL the
+// rows of one statement must have distinct execution ids (a row cannot be updated twice by one
+// statement): the repository stores a batch's repeated ids in later rounds.
+const ON_EXECUTION_CONFLICT = `ON CONFLICT (execution_id) DO UPDATE SET simulation_name = excluded.simulation_name,
     simulation_version = excluded.simulation_version, squid_id = excluded.squid_id, status = excluded.status,
     duration_seconds = excluded.duration_seconds, input_params = excluded.input_params, output_params = excluded.output_params,
     schema = excluded.schema, run_db_path = excluded.run_db_path, metadata = excluded.metadata, completed_at = excluded.completed_at,
     schema_id = excluded.schema_id
-  RETURNING id`,
+  RETURNING id, execution_id`;
+export const UPSERT_RESULTS: BulkStatement = {
+  name: 'results_upsert',
+  sql: {
+    sqlite: `INSERT INTO results (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+  ${ON_EXECUTION_CONFLICT}`,
+    postgresql: `INSERT INTO results (${COLUMNS}) SELECT * FROM unnest(${COLUMN_ARRAYS})
+  ${ON_EXECUTION_CONFLICT}`,
+  },
 };
 
-/** Whether an execution_id is registered (bulk registration tells updates from new results). */
-export const RESULT_EXISTS: NamedStatement = {
-  name: 'results_exists',
-  sql: 'SELECT id FROM results WHERE execution_id = $1',
+/**
+ * Deletes the parameter rows results ($1) had before (none for a new one) and names their
+ * simulations, whose figures change when they go. Asked of every stored result, not only of those
+ * found registered before: on PostgreSQL a concurrent registration may have added the row since.
+ */
+export const DELETE_PREVIOUS_PARAMETERS: BulkStatement = {
+  name: 'results_delete_previous_parameters',
+  sql: {
+    sqlite: 'DELETE FROM result_params WHERE result_id = $1 RETURNING simulation_name',
+    postgresql: `WITH gone AS (DELETE FROM result_params WHERE result_id = ANY($1::integer[]) RETURNING simulation_name)
+    SELECT DISTINCT simulation_name FROM gone`,
+  },
 };
 
-/** The simulations of the parameter rows a result had before: their figures change when they go. */
-export const PREVIOUS_SIMULATIONS: NamedStatement = {
-  name: 'results_previous_simulations',
-  sql: 'SELECT DISTINCT simulation_name FROM result_params WHERE result_id = $1',
-};
-
-export const DELETE_PARAMETERS: NamedStatement = {
-  name: 'results_delete_parameters',
-  sql: 'DELETE FROM result_params WHERE result_id = $1',
-};
-
-// Every parameter of a result in one statement (one round trip on PostgreSQL), from a JSON array
-// of ParameterRow objects ($3): the statement text does not depend on how many there are.
 const PARAMETER_COLUMNS =
   'result_id, simulation_name, param_class, name, value_type, schema_type, num_value, text_value, bool_value, json_value';
-export const INSERT_PARAMETERS: NamedStatement = {
+/** One parameter row per bulk row, its values in the order of PARAMETER_COLUMNS. */
+export const INSERT_PARAMETERS: BulkStatement = {
   name: 'results_insert_parameters',
   sql: {
-    sqlite: `INSERT INTO result_params (${PARAMETER_COLUMNS})
-    SELECT $1, $2, value ->> '$.paramClass', value ->> '$.name', value ->> '$.valueType', value ->> '$.schemaType',
-      value ->> '$.numValue', value ->> '$.textValue', value ->> '$.boolValue', value ->> '$.jsonValue'
-    FROM json_each($3)`,
+    sqlite: `INSERT INTO result_params (${PARAMETER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     postgresql: `INSERT INTO result_params (${PARAMETER_COLUMNS})
-    SELECT $1, $2, p."paramClass", p.name, p."valueType", p."schemaType", p."numValue", p."textValue", p."boolValue", p."jsonValue"
-    FROM json_to_recordset($3::json) AS p("paramClass" TEXT, name TEXT, "valueType" TEXT, "schemaType" TEXT,
-      "numValue" DOUBLE PRECISION, "textValue" TEXT, "boolValue" SMALLINT, "jsonValue" TEXT)`,
+    SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::double precision[],
+      $8::text[], $9::smallint[], $10::text[])`,
   },
 };
 

@@ -7,6 +7,7 @@ import { ContractValidationPipe } from '@simsvc/platform';
 import type { Request } from 'express';
 import { createInterface } from 'node:readline';
 import { Transform } from 'node:stream';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { resultFromBody } from '../results/new-result';
 import { NewResult, parameterRows, ParameterRow } from '../results/result.record';
 import { ResultsMetrics } from '../results/results.metrics';
@@ -60,6 +61,8 @@ export class BulkRegistrationService {
         else if (outcome === 'updated') updated += 1;
         else failed.push(outcome);
       }
+      // A batch is stored synchronously on SQLite: requests that arrived meanwhile get a turn before the next.
+      await setImmediatePromise();
     }
     this.metrics.registered.inc(registered + updated);
     return { registered, updated, failed: failed.sort((a, b) => a.line - b.line) };
@@ -81,8 +84,8 @@ export class BulkRegistrationService {
   private async storeBatch(batch: ValidLine[]): Promise<('new' | 'updated' | BulkRegisterFailure)[]> {
     if (batch.length === 0) return [];
     try {
-      const updated = await this.repository.storeMany(batch, nowMicros());
-      return updated.map((wasThere) => (wasThere ? 'updated' : 'new'));
+      const stored = await this.repository.storeMany(batch, nowMicros());
+      return stored.map(({ updated }) => (updated ? 'updated' : 'new'));
     } catch (error) {
       if (batch.length === 1) return [{ line: batch[0].line, message: messageOf(error) }];
       const outcomes: ('new' | 'updated' | BulkRegisterFailure)[] = [];

@@ -10,6 +10,18 @@ export interface NamedStatement {
   readonly sql: string | Readonly<Record<Backend, string>>;
 }
 
+/**
+ * A statement of a bulk write, run for many rows at once (`StoreDatabase.queryEach`). Each row is
+ * the values of `$1 … $n`. On SQLite the text takes one row and runs once per row (prepared
+ * once: a run costs a few µs, less than parsing the rows from one JSON parameter); on PostgreSQL
+ * each `$k` is the array of the rows' k-th values (`$1::integer[]`, typically through `unnest`)
+ * and the text runs once for them all (one round trip).
+ */
+export interface BulkStatement {
+  readonly name: string;
+  readonly sql: Readonly<Record<Backend, string>>;
+}
+
 export function statementText(statement: NamedStatement, backend: Backend): string {
   return typeof statement.sql === 'string' ? statement.sql : statement.sql[backend];
 }

@@ -3,8 +3,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { createScratchDatabase } from '../../testing/scratch-database';
 import { Backend } from './database-config';
 import { isUniqueViolation } from './database-errors';
-import { NamedStatement } from './named-statement';
-import { MAX_PREPARED_STATEMENTS, StoreDatabase } from './store-database';
+import { BulkStatement, NamedStatement } from './named-statement';
+import { MAX_PREPARED_STATEMENTS, POSTGRES_BULK_ROWS, StoreDatabase } from './store-database';
 
 type Fixture = { db: StoreDatabase; dataSource: DataSource; close: () => Promise<void> };
 
@@ -62,6 +62,28 @@ describe.each(backends)('StoreDatabase on %s', (backend) => {
     });
     await expect(attempt.catch((error: unknown) => isUniqueViolation(error))).resolves.toBe(true);
     expect(await query('SELECT amount FROM items WHERE name = $1', ['a'])).toEqual([{ amount: 1 }]);
+  });
+
+  it('runs a bulk statement for every row, one at a time on SQLite and over column arrays (in chunks) on PostgreSQL', async () => {
+    const insert: BulkStatement = {
+      name: 'bulk_insert',
+      sql: {
+        sqlite: 'INSERT INTO items (name, amount) VALUES ($1, $2) RETURNING name, amount',
+        postgresql: 'INSERT INTO items (name, amount) SELECT * FROM unnest($1::text[], $2::integer[]) RETURNING name, amount',
+      },
+    };
+    function* rows() {
+      // More than one PostgreSQL statement's worth, ending in a part of one.
+      for (let n = 1; n <= 2 * POSTGRES_BULK_ROWS + 1; n += 1) yield [`bulk-${n}`, n * 100];
+    }
+    const returned = await fixture.db.transaction((manager) =>
+      fixture.db.queryEach<{ name: string; amount: number }>(insert, rows(), manager),
+    );
+    const expected = [...rows()].map(([name, amount]) => ({ name, amount }));
+    expect(returned).toEqual(expected);
+    const stored = await query<{ name: string; amount: number }>('SELECT name, amount FROM items WHERE name LIKE $1', ['bulk-%']);
+    expect(stored.sort((a, b) => a.amount - b.amount)).toEqual(expected);
+    expect(await fixture.db.queryEach(insert, [])).toEqual([]);
   });
 
   it('keeps concurrent read-modify-write transactions isolated', async () => {
