@@ -57,13 +57,18 @@ export class ResultsExportService {
     if (header !== undefined) yield header;
     let page = first;
     for (;;) {
+      // The next page is read (in the read pool, or by the database) while this one is encoded
+      // and written: two pages in memory at most. Its failure is handled where it is awaited; the
+      // empty catch only keeps a client that left meanwhile from making it an unhandled rejection.
+      const next = page.next === undefined ? undefined : this.page(selection, keys, page.next);
+      next?.catch(() => undefined);
       if (page.hits.length > 0) yield encode(page);
-      if (page.next === undefined) return;
-      page = await this.page(selection, keys, page.next);
+      if (next === undefined) return;
+      page = await next;
     }
   }
 
   private page(selection: RunSelection, keys: SortKey[], after?: SortPosition): Promise<SearchPage> {
-    return this.searches.search({ ...selection, limit: EXPORT_BATCH_SIZE, offset: 0 }, keys, after);
+    return this.searches.page({ ...selection, limit: EXPORT_BATCH_SIZE, offset: 0 }, keys, after);
   }
 }
