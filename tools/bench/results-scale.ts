@@ -497,13 +497,18 @@ async function benchSize(backend: string, size: number, options: ScaleOptions, p
     log(`  (b) measured page ${walk.page} of a search matching ${walk.matches} runs; service RSS max so far ${mb(rss.max())} MB`);
     const exports: Export[] = [];
     for (const format of ['csv', 'jsonl'] as const) {
+      const cpuBefore = processUsage(service.pid).cpuMicros;
       const figures = await exportAll(client, format, runs);
       if (figures === undefined) {
         log('  export: the service has no POST /export');
         break;
       }
       exports.push(figures);
-      log(`  export ${format}: ${figures.rows} rows, ${Math.round(figures.rowsPerSecond)} rows/s`);
+      // The service's CPU per row (its threads, not PostgreSQL's): steadier than rows/s on a shared machine.
+      const cpuPerRow = (processUsage(service.pid).cpuMicros - cpuBefore) / figures.rows;
+      log(
+        `  export ${format}: ${figures.rows} rows, ${Math.round(figures.rowsPerSecond)} rows/s, service cpu ${cpuPerRow.toFixed(1)} µs/row`,
+      );
     }
     const maxRssBytes = rss.stop();
     log(`  service RSS max ${mb(maxRssBytes)} MB`);

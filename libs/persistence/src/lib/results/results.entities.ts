@@ -12,6 +12,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Pri
 @Entity('results')
 @Index('results_execution_id', ['executionId'], { unique: true })
 @Index('results_simulation', ['simulationName', 'id'])
+@Index('results_simulation_schema', ['simulationName', 'schemaId'])
 export class ResultEntity {
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ name: 'execution_id', type: 'text' }) executionId!: string;

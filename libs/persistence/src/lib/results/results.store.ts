@@ -5,10 +5,7 @@ import {
 } from './migrations/1767312000000-create-results-tables';
 import { EntitySchemaPostgres1768200000000, EntitySchemaSqlite1768200000000 } from './migrations/1768200000000-entity-schema';
 import { ResultSchemasPostgres1769400000000, ResultSchemasSqlite1769400000000 } from './migrations/1769400000000-result-schemas';
-import {
-  ResultParamNumbersPostgres1769820000000,
-  ResultParamNumbersSqlite1769820000000,
-} from './migrations/1769820000000-result-param-numbers';
+import { ReadPathIndexesPostgres1769820000000, ReadPathIndexesSqlite1769820000000 } from './migrations/1769820000000-read-path-indexes';
 import { ResultEntity, ResultParamEntity, ResultSchemaEntity, ResultSimulationEntity } from './results.entities';
 
 export const RESULTS_STORE: StoreDefinition = {
@@ -19,13 +16,13 @@ export const RESULTS_STORE: StoreDefinition = {
       CreateResultsTablesSqlite1767312000000,
       EntitySchemaSqlite1768200000000,
       ResultSchemasSqlite1769400000000,
-      ResultParamNumbersSqlite1769820000000,
+      ReadPathIndexesSqlite1769820000000,
     ],
     postgresql: [
       CreateResultsTablesPostgres1767312000000,
       EntitySchemaPostgres1768200000000,
       ResultSchemasPostgres1769400000000,
-      ResultParamNumbersPostgres1769820000000,
+      ReadPathIndexesPostgres1769820000000,
     ],
   },
 };
