@@ -46,10 +46,15 @@ export function walkIsCheaper(matches: number, runs: number, criteria: Pick<Sear
 export function buildSortEstimate(criteria: SearchCriteria): Statement {
   const params = new Parameters();
   const matching = matchedIds(criteria, params);
+  // Two subqueries, each one seek of the (simulation_name, id) index: SQLite optimizes a lone MIN
+  // or MAX only, and `MAX(id) - MIN(id)` in one SELECT read every run of the simulation (measured:
+  // 62–72 ms of CPU at 1,000,000 runs, most of a sorted search's cost, against 0.04 ms).
+  const simulation = criteria.simulationName === undefined ? undefined : params.add(criteria.simulationName);
   const runs =
-    criteria.simulationName === undefined
+    simulation === undefined
       ? 'SELECT 0'
-      : `SELECT MAX(id) - MIN(id) + 1 FROM results WHERE simulation_name = ${params.add(criteria.simulationName)}`;
+      : `SELECT (SELECT MAX(id) FROM results WHERE simulation_name = ${simulation}) - ` +
+        `(SELECT MIN(id) FROM results WHERE simulation_name = ${simulation}) + 1`;
   return {
     sql: `SELECT (SELECT COUNT(*) FROM (${matching} LIMIT ${TOTAL_CAP + 1}) m) AS matches, (${runs}) AS runs`,
     params: params.values,
