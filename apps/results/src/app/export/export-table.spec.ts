@@ -47,6 +47,30 @@ describe('export table', () => {
     );
   });
 
+  it('writes each parameter as csvCell writes its parsed value, whatever its type', () => {
+    const values = [
+      null,
+      true,
+      false,
+      0,
+      -0,
+      -12.5,
+      1e21,
+      5e-324,
+      '=cmd',
+      '-1',
+      'a,"b"\n',
+      '',
+      '\u2028',
+      [1, 'x,y', { a: null }],
+      { 'k"': [] },
+    ];
+    const outputs = Object.fromEntries(values.map((value, i) => [`v${i}`, value]));
+    const columns = { inputs: ['absent'], outputs: Object.keys(outputs) };
+    const cells = ['', ...values.map((value) => csvCell(JSON.parse(JSON.stringify(value)) as never))];
+    expect(csvRecords([hit({}, outputs)], columns)).toBe(`run-1,sim,1.0,completed,2026-11-27T10:00:00.000000,${cells.join(',')}\r\n`);
+  });
+
   it('writes fields an RFC 4180 reader reads back as written (formulas aside)', () => {
     const values = ['plain', 'a,b', 'say "hi"', 'one\r\ntwo\nthree\r', '', ' padded ', 'é\u{1F600}', '"', ',', 'x"', '""'];
     expect(parse(csvRecord(values))).toEqual([values]);

@@ -10,6 +10,7 @@
 // a CSV export of 50,000 runs took 8.7 s against 2.5 s for the same runs as JSON lines.
 import { ExportFormat, formatOptionalTimestamp, formatTimestamp, ResultJsonValue } from '@simsvc/contracts';
 import type { HitRecord } from '../results/result.record';
+import { jsonMembers } from './json-members';
 
 /** The run columns every export begins with, in this order. */
 export const RUN_COLUMNS = ['execution_id', 'simulation_name', 'simulation_version', 'status', 'created_at'] as const;
@@ -56,17 +57,27 @@ export function csvHeader(columns: ExportColumns): string {
  * objects are their JSON text.
  */
 export function csvRecords(hits: readonly HitRecord[], columns: ExportColumns): string {
-  return hits
-    .map((hit) => {
-      const inputs = JSON.parse(hit.inputParams) as Record<string, ResultJsonValue>;
-      const outputs = JSON.parse(hit.outputParams) as Record<string, ResultJsonValue>;
-      return csvRecord([
-        ...runCells(hit),
-        ...columns.inputs.map((name) => (Object.hasOwn(inputs, name) ? inputs[name] : null)),
-        ...columns.outputs.map((name) => (Object.hasOwn(outputs, name) ? outputs[name] : null)),
-      ]);
-    })
-    .join('');
+  // Joined rather than appended to: appending builds a string of ~25,000 pieces per 1,000 runs,
+  // which the socket write then spent longer flattening than the encoding itself took.
+  const records = hits.map((hit) => {
+    const inputs = jsonMembers(hit.inputParams);
+    const outputs = jsonMembers(hit.outputParams);
+    const cells = runCells(hit).map(csvCell);
+    for (const name of columns.inputs) cells.push(jsonCell(inputs.get(name)));
+    for (const name of columns.outputs) cells.push(jsonCell(outputs.get(name)));
+    return cells.join(',');
+  });
+  return records.length === 0 ? '' : `${records.join('\r\n')}\r\n`;
+}
+
+/**
+ * A value's JSON text (jsonMembers) as csvCell writes the value: numbers, true and false as they
+ * are written, null and a missing value empty; strings, arrays and objects parsed and written by csvCell.
+ */
+export function jsonCell(json: string | undefined): string {
+  if (json === undefined || json === 'null') return '';
+  const first = json[0];
+  return first === '"' || first === '[' || first === '{' ? csvCell(JSON.parse(json) as ResultJsonValue) : json;
 }
 
 /** One CSV record, CRLF-terminated. */

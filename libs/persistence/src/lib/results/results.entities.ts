@@ -12,6 +12,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Pri
 @Entity('results')
 @Index('results_execution_id', ['executionId'], { unique: true })
 @Index('results_simulation', ['simulationName', 'id'])
+@Index('results_simulation_schema', ['simulationName', 'schemaId'])
 export class ResultEntity {
   @PrimaryGeneratedColumn({ type: 'integer' }) id!: number;
   @Column({ name: 'execution_id', type: 'text' }) executionId!: string;
@@ -53,7 +54,8 @@ export class ResultSchemaEntity {
  * json_value (arrays and objects as canonical JSON, and long strings as JSON) is set, or none for
  * null. simulation_name is copied from the result so that one index range holds every value of
  * one parameter of one simulation. Three partial indexes partition the rows: numbers, short
- * strings, and everything else (by value_type).
+ * strings, and everything else (by value_type). result_params_run_numbers holds each run's numbers
+ * in its own order, so that aggregates read them without the table.
  */
 @Entity('result_params')
 @Check('result_params_class', "param_class IN ('input', 'output')")
@@ -63,6 +65,7 @@ export class ResultSchemaEntity {
 @Index('result_params_other', ['simulationName', 'paramClass', 'name', 'valueType', 'boolValue', 'resultId'], {
   where: 'num_value IS NULL AND text_value IS NULL',
 })
+@Index('result_params_run_numbers', ['resultId', 'paramClass', 'name', 'numValue'], { where: 'num_value IS NOT NULL' })
 export class ResultParamEntity {
   @PrimaryColumn({ name: 'result_id', type: 'integer' }) resultId!: number;
   @ManyToOne(() => ResultEntity, { onDelete: 'CASCADE', createForeignKeyConstraints: true })
