@@ -23,6 +23,8 @@ const PRELOAD = Number(process.env.BENCH_PRELOAD ?? 2_000);
 const IDLE_MS = 5_000;
 const CONNECTIONS = 4;
 const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
+/** A directory to keep callgrind's profile of each scenario in (callgrind_annotate reads them). */
+const DUMP_DIRECTORY = process.env.BENCH_CALLGRIND_DUMP || undefined;
 const run$ = promisify(execFile);
 
 interface Counts {
@@ -69,6 +71,7 @@ async function measure(
     const started = Date.now();
     await load({ url, connections: CONNECTIONS, amount: REQUESTS, requests, headers });
     measured.push([name, await counts(pid), Date.now() - started]);
+    if (DUMP_DIRECTORY) await control(pid, '--dump=' + name.replaceAll(' ', '-'));
   }
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   await control(pid, '-z');
@@ -172,7 +175,7 @@ export async function run({
   pgAdminUrl = 'postgresql://postgres@127.0.0.1:5432/postgres',
   log = console.log,
 }: BenchOptions): Promise<void> {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'simsvc-bench-callgrind-'));
+  const directory = DUMP_DIRECTORY ?? fs.mkdtempSync(path.join(os.tmpdir(), 'simsvc-bench-callgrind-'));
   log(
     `cache instructions (callgrind): ${REQUESTS} requests per scenario after ${WARMUP} warm-up, ${CONNECTIONS} connections, ${PRELOAD} entries`,
   );
@@ -180,6 +183,6 @@ export async function run({
     const floorCounts = process.env.BENCH_FLOORS === '0' ? new Map<string, Counts>() : await floor(directory, log);
     for (const backend of backends) await service(backend, pgAdminUrl, directory, log, floorCounts);
   } finally {
-    fs.rmSync(directory, { recursive: true, force: true });
+    if (!DUMP_DIRECTORY) fs.rmSync(directory, { recursive: true, force: true });
   }
 }
