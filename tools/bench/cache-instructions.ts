@@ -1,7 +1,9 @@
 // Instructions per request of the cache service and of bare NestJS, counted by valgrind's callgrind
 // (`npm run bench -- cache-instructions [--backend sqlite|postgresql]`). Unlike CPU time, an
-// instruction count hardly moves with other load on the machine, so a change of a few percent
-// shows. Each process runs under callgrind with instrumentation off until it has started (and the
+// instruction count does not grow with cache misses and context switches under other load. Work
+// paid per unit of time (timers, batches) is charged to ~50× fewer requests than natively, and
+// the more so the longer the scenario takes: compare builds side by side, at low load.
+// Each process runs under callgrind with instrumentation off until it has started (and the
 // service has its entries); then it is switched on, each scenario is warmed up (V8 optimises the
 // hot path), the counters are zeroed, a fixed number of requests is sent and the counters are
 // read. An idle period's count per second is subtracted for each scenario's duration (timers
