@@ -22,7 +22,8 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Only the scenarios whose name contains one of these comma-separated texts (default: all). */
 const SCENARIO_FILTERS = (process.env.BENCH_SCENARIOS ?? '').split(',');
 
-const entry = (index: number): Record<string, unknown> => ({
+/** The benchmark's entry number `index` (its body for POST /cache). */
+export const entry = (index: number): Record<string, unknown> => ({
   ...cacheEntry(`bench/heat-1d/1.0.0/${index}`, index, 1 + (index % 50)),
   metadata: { user: 'bench', cores: 4 },
 });
@@ -38,9 +39,10 @@ const FLOORS: [name: string, script: string][] = [
   ['bare NestJS 12 on Express (floor)', 'bare-nest.ts'],
 ];
 
-async function preload(url: string, token: string): Promise<number> {
+/** Stores entries 0..count-1 through the service; returns the milliseconds it took. */
+export async function preload(url: string, token: string, count = PRELOAD): Promise<number> {
   const started = Date.now();
-  await inParallel(PRELOAD, 32, async (index) => {
+  await inParallel(count, 32, async (index) => {
     const response = await fetch(`${url}/cache`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-session-id': token },

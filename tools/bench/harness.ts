@@ -116,6 +116,14 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
   throw new Error(`${url} did not become healthy in ${timeoutMs} ms`);
 }
 
+/** How a benchmark starts a process: under another program (e.g. valgrind), with a longer start-up. */
+export interface Launch {
+  /** The command and options that run node (`[valgrind, --tool=callgrind, …]`). */
+  wrapper?: string[];
+  healthTimeoutMs?: number;
+  stderr?: 'inherit' | 'ignore';
+}
+
 /** A floor server of tools/bench/floors/: bare node:http, Express or NestJS answering one JSON document. */
 export interface FloorServer {
   url: string;
@@ -128,12 +136,13 @@ export interface FloorServer {
  * Starts tools/bench/floors/<script> answering `document` (JSON text) to every GET (bare NestJS:
  * under /<prefix>/), in its own process: the cost of the framework before any feature.
  */
-export async function startFloorServer(script: string, document: string, prefix = 'cache'): Promise<FloorServer> {
+export async function startFloorServer(script: string, document: string, prefix = 'cache', launch: Launch = {}): Promise<FloorServer> {
   const port = await freePort();
   const inspectorPort = await freePort();
   const nodeArgs = inspectorArgs(inspectorPort);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(import.meta.dirname, 'floors', script), String(port), document, prefix], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const [command, ...args] = [...(launch.wrapper ?? []), process.execPath];
+  const child = spawn(command, [...args, ...nodeArgs, path.join(import.meta.dirname, 'floors', script), String(port), document, prefix], {
+    stdio: ['ignore', 'inherit', launch.stderr ?? 'inherit', 'ipc'],
   });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
@@ -153,22 +162,24 @@ export async function startService(
   databaseArgs: string[],
   extraArgs: string[] = [],
   env: NodeJS.ProcessEnv = {},
+  launch: Launch = {},
 ): Promise<RunningService> {
   const main = ensureBuilt(service);
   const port = await freePort();
   const inspectorPort = await freePort();
   const nodeArgs = inspectorArgs(inspectorPort);
+  const [command, ...args] = [...(launch.wrapper ?? []), process.execPath];
   // Default settings, logging included (one JSON line per request, to /dev/null here).
   const child = spawn(
-    process.execPath,
-    [...SERVICE_NODE_FLAGS, ...nodeArgs, main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs],
+    command,
+    [...args, ...SERVICE_NODE_FLAGS, ...nodeArgs, main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs],
     {
       env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'ignore', launch.stderr ?? 'inherit'],
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
+  await waitForHealth(url, child, launch.healthTimeoutMs);
   return {
     url,
     pid: child.pid ?? 0,
@@ -245,10 +256,13 @@ export interface LoadOptions {
   expectStatus?: (status: number) => boolean;
   /** The service's process: its CPU time per request and RSS are measured. */
   pid?: number;
+  /** A fixed number of requests instead of a duration. */
+  amount?: number;
 }
 
 /** Runs autocannon and summarises: req/s, p50/p99 latency (ms), responses by expected/unexpected status. */
 export async function load({
+  amount,
   url,
   connections = 32,
   duration = 10,
@@ -262,7 +276,7 @@ export async function load({
   const result = await autocannon({
     url,
     connections,
-    duration,
+    ...(amount === undefined ? { duration } : { amount }),
     headers,
     requests,
     setupClient: (client) =>

@@ -7,6 +7,9 @@ import { CacheModule } from './cache/cache.module';
 @Module({})
 export class AppModule {
   static forRoot(config: ServiceConfig<CacheConfig>): DynamicModule {
-    return { module: AppModule, imports: [PlatformModule.forService(config, CACHE_STORE), CacheModule] };
+    // CacheModule first: Nest registers routes module by module in this order, and Express tries
+    // them in turn, so the cache's own routes come before the session, user, health and metrics
+    // routes and a cache request walks none of those (docs/benchmarks/2026-11-27-request-path-3.md).
+    return { module: AppModule, imports: [CacheModule, PlatformModule.forService(config, CACHE_STORE)] };
   }
 }

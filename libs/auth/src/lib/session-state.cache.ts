@@ -19,11 +19,16 @@ const MAX_ENTRIES = 100_000;
 @Injectable()
 export class SessionStateCache {
   // Wall-clock TTLs, checked on every read (ttlResolution 0): a standing is never trusted past its time.
+  // A stale standing read is not deleted but left for its reload to overwrite: deleting a cache's
+  // last entry clears it, refilling its preallocated arrays of MAX_ENTRIES slots (a few million
+  // instructions), which a service with one busy session paid every ACTIVE_TTL_MS
+  // (docs/benchmarks/2026-11-27-request-path-3.md).
   private readonly entries = new LRUCache<string, SessionStanding>({
     max: MAX_ENTRIES,
     ttl: FINAL_TTL_MS,
     ttlResolution: 0,
     perf: Date,
+    noDeleteOnStaleGet: true,
   });
   private readonly pending = new Map<string, Promise<SessionStanding>>();
 

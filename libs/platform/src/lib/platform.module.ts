@@ -10,6 +10,7 @@ import { ContractValidationPipe } from './errors/validation.pipe';
 import { HealthController } from './health/health.controller';
 import { loggerOptions } from './logging/logger-options';
 import { MetricsModule } from './metrics/metrics.module';
+import { DocumentationRoutes } from './openapi/documentation-routes';
 import { SERVICE_CONFIG, SERVICE_DATA_SOURCE } from './platform.tokens';
 
 /**
@@ -37,6 +38,7 @@ export class PlatformModule {
         { provide: SERVICE_DATA_SOURCE, useExisting: getDataSourceToken(store.name) },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useClass: ContractValidationPipe },
+        DocumentationRoutes,
       ],
       exports: [SERVICE_CONFIG, AuthModule],
     };

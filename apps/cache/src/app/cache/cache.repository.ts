@@ -238,8 +238,12 @@ export class CacheRepository implements BeforeApplicationShutdown {
       // Taken inside the transaction: no hit reads the store between this and the commit.
       const batch = this.writtenBehind.take();
       try {
-        for (const { cacheKey, hits, lastAccessedAt } of batch.entries)
-          await this.db.execute(ADD_ENTRY_HITS, [cacheKey, hits, lastAccessedAt], manager);
+        if (batch.entries.length > 0)
+          await this.db.execute(
+            ADD_ENTRY_HITS,
+            [JSON.stringify(batch.entries.map(({ cacheKey, hits, lastAccessedAt }) => [cacheKey, hits, lastAccessedAt]))],
+            manager,
+          );
         for (const { simulationId, hits, misses } of batch.counters)
           await this.db.execute(COUNT_LOOKUP, [simulationId, hits, misses, 0], manager);
       } catch (error) {

@@ -35,11 +35,17 @@ export const CACHE_HIT: NamedStatement = {
   },
 };
 
-/** SQLite: hits written behind ($1 key, $2 hits, $3 the latest access); an entry removed since is left alone. */
+/**
+ * SQLite: a batch of hits written behind in one statement ($1: JSON array of [key, hits, latest
+ * access]); an entry removed since is left alone. One statement instead of one per entry: the
+ * batch is hundreds of entries every 100 ms under load, each a call through the store's queue.
+ */
 export const ADD_ENTRY_HITS: NamedStatement = {
   name: 'cache_entry_hits',
-  sql: `UPDATE cache_entries SET hit_count = hit_count + $2, last_accessed_at = MAX(COALESCE(last_accessed_at, 0), $3)
-  WHERE cache_key = $1`,
+  sql: `UPDATE cache_entries SET hit_count = hit_count + batch.hits,
+    last_accessed_at = MAX(COALESCE(last_accessed_at, 0), batch.accessed_at)
+  FROM (SELECT value ->> 0 AS cache_key, value ->> 1 AS hits, value ->> 2 AS accessed_at FROM json_each($1)) AS batch
+  WHERE cache_entries.cache_key = batch.cache_key`,
 };
 
 /**

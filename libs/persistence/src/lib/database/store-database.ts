@@ -1,7 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
-import type { PoolClient, QueryResult } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { Backend } from './database-config';
 import { BulkStatement, NamedStatement, positionalArgs, statementText, toPositional } from './named-statement';
 
@@ -158,13 +159,11 @@ export class StoreDatabase {
       const client: PoolClient = await manager.queryRunner.connect();
       return client.query<T & object>(query);
     }
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      const client: PoolClient = await runner.connect();
-      return await client.query<T & object>(query);
-    } finally {
-      await runner.release();
-    }
+    // Outside a transaction: straight through the driver's pool (TypeORM's `master`), which takes
+    // a connection, watches it for errors while it is out and gives it back; a query runner per
+    // statement did the same with a round of its own bookkeeping on every PostgreSQL hit
+    // (docs/benchmarks/2026-11-27-request-path-3.md).
+    return ((this.dataSource.driver as PostgresDriver).master as Pool).query<T & object>(query);
   }
 
   private postgresName(name: string, text: string): string | undefined {

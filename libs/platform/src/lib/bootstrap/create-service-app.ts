@@ -10,6 +10,7 @@ import { securityHeaders } from '../http/security-headers';
 import { observeRequests } from '../http/observe-requests.middleware';
 import { serviceLogger } from '../logging/service-logger';
 import { MetricsRegistry } from '../metrics/metrics.registry';
+import { DocumentationRoutes } from '../openapi/documentation-routes';
 import { setUpOpenApi } from '../openapi/openapi';
 
 // Longer than nginx's upstream keep-alive, so the proxy never reuses a connection we just closed.
@@ -32,7 +33,7 @@ export async function createServiceApp(module: DynamicModule, config: ServiceCon
   app.use(observeRequests(app.get(MetricsRegistry), PinoLogger.root));
   app.use(rejectMalformedPath);
   app.use(jsonBodyMiddleware(config.streamedBodies));
-  setUpOpenApi(app, config);
+  app.get(DocumentationRoutes).registerAfterApiRoutes(() => setUpOpenApi(app, config));
   await app.init();
   const server = app.getHttpServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
