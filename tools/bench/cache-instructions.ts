@@ -4,15 +4,7 @@
 import type autocannon from 'autocannon';
 import { entry, preload } from './cache.ts';
 import { createDatabase, DEFAULT_PG_ADMIN_URL, login, random, startFloorServer, startService, type BenchOptions } from './harness.ts';
-import {
-  callgrindDirectory,
-  chosen,
-  describeCounting,
-  measureInstructions,
-  underCallgrind,
-  type Counts,
-  type Scenario,
-} from './instructions.ts';
+import { chosen, countInstructions, measureInstructions, underCallgrind, type Counts, type Scenario } from './instructions.ts';
 
 const PRELOAD = Number(process.env.BENCH_PRELOAD ?? 2_000);
 const FLOOR_NAME = 'bare NestJS';
@@ -90,12 +82,8 @@ export async function run({
   pgAdminUrl = DEFAULT_PG_ADMIN_URL,
   log = console.log,
 }: BenchOptions): Promise<void> {
-  const { directory, done } = callgrindDirectory();
-  log(`cache instructions (callgrind): ${describeCounting()}, ${PRELOAD} entries; build ${process.env.SIMSVC_BENCH_DIST ?? 'dist/'}`);
-  try {
+  await countInstructions(`cache instructions, ${PRELOAD} entries`, log, async (directory) => {
     const floorCounts = process.env.BENCH_FLOORS === '0' ? undefined : await floor(directory, log);
     for (const backend of backends) await service(backend, pgAdminUrl, directory, log, floorCounts);
-  } finally {
-    done();
-  }
+  });
 }

@@ -33,8 +33,6 @@ export interface Counts {
 
 export type Scenario = [name: string, requests: autocannon.Request[], headers: Record<string, string>];
 
-export const describeCounting = (): string => `${REQUESTS} requests per scenario after ${WARMUP} warm-up, ${CONNECTIONS} connections`;
-
 /** Only the scenarios whose name contains one of BENCH_SCENARIOS's comma-separated texts (default: all). */
 export const chosen = (scenarios: Scenario[]): Scenario[] =>
   scenarios.filter(([name]) => SCENARIO_FILTERS.some((filter) => name.includes(filter)));
@@ -52,11 +50,24 @@ async function counts(pid: number): Promise<Counts> {
 
 const control = (pid: number, ...args: string[]) => run$('callgrind_control', [...args, String(pid)]);
 
-/** A directory for callgrind's output files: BENCH_CALLGRIND_DUMP's, or a temporary one removed by `done`. */
-export function callgrindDirectory(): { directory: string; done: () => void } {
-  if (DUMP_DIRECTORY) return { directory: DUMP_DIRECTORY, done: () => undefined };
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'simsvc-bench-callgrind-'));
-  return { directory, done: () => fs.rmSync(directory, { recursive: true, force: true }) };
+/**
+ * Logs what is counted, then runs `work` with a directory for callgrind's output files:
+ * BENCH_CALLGRIND_DUMP's (kept), or a temporary one removed afterwards.
+ */
+export async function countInstructions(
+  title: string,
+  log: (line: string) => void,
+  work: (directory: string) => Promise<void>,
+): Promise<void> {
+  log(
+    `${title} (callgrind): ${REQUESTS} requests per scenario after ${WARMUP} warm-up, ${CONNECTIONS} connections; build ${process.env.SIMSVC_BENCH_DIST ?? 'dist/'}`,
+  );
+  const directory = DUMP_DIRECTORY ?? fs.mkdtempSync(path.join(os.tmpdir(), 'simsvc-bench-callgrind-'));
+  try {
+    await work(directory);
+  } finally {
+    if (!DUMP_DIRECTORY) fs.rmSync(directory, { recursive: true, force: true });
+  }
 }
 
 /** Starts a process under callgrind, instrumentation off, its output file in `directory`. */

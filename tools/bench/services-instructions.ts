@@ -2,7 +2,7 @@
 // write, counted by callgrind (instructions.ts): `npm run bench -- services-instructions
 // [--backend sqlite|postgresql]`. SIMSVC_BENCH_DIST=<dir> measures another build (e.g. an older
 // commit's), so that two builds compare in one sitting whatever else the machine is doing.
-import { callgrindDirectory, chosen, describeCounting, measureInstructions, underCallgrind, type Scenario } from './instructions.ts';
+import { chosen, countInstructions, measureInstructions, underCallgrind, type Scenario } from './instructions.ts';
 import { createDatabase, DEFAULT_PG_ADMIN_URL, inParallel, login, random, startService, type BenchOptions } from './harness.ts';
 
 const SIMULATIONS = 200;
@@ -117,9 +117,7 @@ export async function run({
   pgAdminUrl = DEFAULT_PG_ADMIN_URL,
   log = console.log,
 }: BenchOptions): Promise<void> {
-  const { directory, done } = callgrindDirectory();
-  log(`services instructions (callgrind): ${describeCounting()}; build ${process.env.SIMSVC_BENCH_DIST ?? 'dist/'}`);
-  try {
+  await countInstructions('services instructions', log, async (directory) => {
     for (const backend of backends) {
       for (const [service, scenarios] of SERVICES) {
         const database = await createDatabase(service, backend, pgAdminUrl);
@@ -138,7 +136,5 @@ export async function run({
         }
       }
     }
-  } finally {
-    done();
-  }
+  });
 }
