@@ -4,9 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BenchOptions } from './harness.ts';
 
+/** The modules here that are parts of benchmarks, not benchmarks. */
+const PARTS = ['run.ts', 'harness.ts', 'instructions.ts', 'run-database-schema.ts'];
+
 const BENCHES = fs
   .readdirSync(import.meta.dirname)
-  .filter((file) => file.endsWith('.ts') && !['run.ts', 'harness.ts'].includes(file))
+  .filter((file) => file.endsWith('.ts') && !PARTS.includes(file))
   .map((file) => file.slice(0, -'.ts'.length));
 
 async function main(): Promise<void> {
