@@ -14,12 +14,19 @@ import {
   UPSERT_RESULTS,
 } from './results.statements';
 
-/** What registration stored: the result's id, the id of its parameter set, and whether its execution_id was registered before. */
+/** What registration stored: the result's id and the id of its parameter set. */
 export interface StoredIds {
   resultId: number;
   schemaId: number;
+}
+
+/** What bulk registration stored, and whether the execution_id was registered before. */
+export interface BulkStoredIds extends StoredIds {
   updated: boolean;
 }
+
+/** What write() stored; `updated` only when it was asked to tell. */
+type Written = StoredIds & { updated?: boolean };
 
 /** A result to store with its parameter rows. */
 export interface ResultToStore {
@@ -38,7 +45,8 @@ export class ResultsRepository {
    * parameter rows are written anew.
    */
   async store(result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
-    const [stored] = await this.storeMany([{ result, parameters }], createdAt);
+    // Nobody asks whether a single registration was an update: one round trip fewer.
+    const [stored] = await this.write([{ result, parameters }], createdAt, false);
     return stored;
   }
 
@@ -47,16 +55,20 @@ export class ResultsRepository {
    * order: of an execution_id given twice, the later wins. Each step is one bulk statement for
    * all of them (StoreDatabase.queryEach), and the revisions are bumped once.
    */
-  storeMany(items: readonly ResultToStore[], createdAt: number): Promise<StoredIds[]> {
+  async storeMany(items: readonly ResultToStore[], createdAt: number): Promise<BulkStoredIds[]> {
+    const stored = await this.write(items, createdAt, true);
+    return stored.map(({ updated, ...ids }) => ({ ...ids, updated: updated === true }));
+  }
+
+  /** storeMany's work; with `tellUpdates`, each result says whether its execution_id was registered before. */
+  private write(items: readonly ResultToStore[], createdAt: number, tellUpdates: boolean): Promise<Written[]> {
     return this.db.transaction(async (manager) => {
-      const stored: StoredIds[] = new Array(items.length);
+      const stored: Written[] = new Array(items.length);
       const touched = new Set<string>();
       const setIds = await this.parameterSetIds(manager, items);
       for (const round of distinctRounds(items)) {
-        const executions = round.map((index) => [items[index].result.execution_id]);
-        const registered = new Set(
-          (await this.db.queryEach<{ execution_id: string }>(REGISTERED_EXECUTIONS, executions, manager)).map((row) => row.execution_id),
-        );
+        const executions = round.map((index) => items[index].result.execution_id);
+        const registered = tellUpdates ? await this.registered(manager, executions) : undefined;
         const upserted = await this.db.queryEach<{ id: number; execution_id: string }>(
           UPSERT_RESULTS,
           mapLazily(round, (index) => resultColumns(items[index].result, createdAt, setIds[index])),
@@ -75,7 +87,7 @@ export class ResultsRepository {
           stored[index] = {
             resultId: ids.get(result.execution_id)!,
             schemaId: setIds[index],
-            updated: registered.has(result.execution_id),
+            updated: registered?.has(result.execution_id),
           };
         }
         await this.db.queryEach(INSERT_PARAMETERS, parameterValues(round.map((index) => [items[index], stored[index].resultId])), manager);
@@ -83,6 +95,16 @@ export class ResultsRepository {
       await this.bumpRevisions(manager, [...touched]);
       return stored;
     });
+  }
+
+  /** Which of these execution ids are registered. */
+  private async registered(manager: EntityManager, executions: string[]): Promise<Set<string>> {
+    const rows = await this.db.queryEach<{ execution_id: string }>(
+      REGISTERED_EXECUTIONS,
+      executions.map((execution) => [execution]),
+      manager,
+    );
+    return new Set(rows.map((row) => row.execution_id));
   }
 
   /** The parameter set id of each item, looked up once per distinct set. */
