@@ -1,12 +1,7 @@
-import { CacheTestService, entryPath, makeEntry, startCacheService } from './support/cache-test-service';
+import { entryPath, makeEntry, useCacheService } from './support/cache-test-service';
 
 describe('cache service conventions', () => {
-  let svc: CacheTestService;
-
-  beforeAll(async () => {
-    svc = await startCacheService();
-  });
-  afterAll(() => svc.close());
+  const svc = useCacheService();
 
   describe('health, metrics, OpenAPI', () => {
     it('reports health publicly with the backend', async () => {
@@ -131,12 +126,7 @@ describe('cache service conventions', () => {
 });
 
 describe('cache service with --no-auth', () => {
-  let svc: CacheTestService;
-
-  beforeAll(async () => {
-    svc = await startCacheService({ args: ['--no-auth'] });
-  });
-  afterAll(() => svc.close());
+  const svc = useCacheService({ args: ['--no-auth'] });
 
   it('serves every route without a session, with every privilege', async () => {
     const entry = makeEntry();

@@ -1,28 +1,24 @@
-import { CacheTestService, entryPath, makeEntry, startCacheService } from './support/cache-test-service';
+import { useSessions } from '@simsvc/testing';
+import { entryPath, makeEntry, useCacheService } from './support/cache-test-service';
 
 /** Bad input: a clear 4xx in the contract's shape, and the store exactly as before. */
 describe('cache bad input', () => {
-  let svc: CacheTestService;
-  let token: string;
-  let developer: string;
+  const svc = useCacheService();
+  const sessions = useSessions(svc, 'user', 'developer');
 
   beforeAll(async () => {
-    svc = await startCacheService();
-    token = await svc.tokenFor('user');
-    developer = await svc.tokenFor('developer');
     await svc
       .http()
       .post('/cache')
-      .set('X-Session-ID', token)
+      .set('X-Session-ID', sessions.user)
       .send(makeEntry({ cache_key: 'existing/key', simulation_id: 5 }))
       .expect(200);
   });
-  afterAll(() => svc.close());
 
   const snapshot = async () => {
-    const entries = await svc.http().get('/cache/entries?limit=1000').set('X-Session-ID', token).expect(200);
-    const stats = await svc.http().get('/cache/stats').set('X-Session-ID', token).expect(200);
-    const audit = await svc.http().get('/cache/invalidations').set('X-Session-ID', token).expect(200);
+    const entries = await svc.http().get('/cache/entries?limit=1000').set('X-Session-ID', sessions.user).expect(200);
+    const stats = await svc.http().get('/cache/stats').set('X-Session-ID', sessions.user).expect(200);
+    const audit = await svc.http().get('/cache/invalidations').set('X-Session-ID', sessions.user).expect(200);
     return { entries: entries.body.entries, stats: stats.body, audit: audit.body.total };
   };
 
@@ -45,7 +41,7 @@ describe('cache bad input', () => {
     svc
       .http()
       .post('/cache')
-      .set('X-Session-ID', token)
+      .set('X-Session-ID', sessions.user)
       .send(body as object);
   const { ttl_hours: _ttl, ...withoutTtl } = makeEntry({ cache_key: 'never/stored' });
 
@@ -128,18 +124,18 @@ describe('cache bad input', () => {
       await svc
         .http()
         .delete(entryPath(entry.cache_key as string))
-        .set('X-Session-ID', developer)
+        .set('X-Session-ID', sessions.developer)
         .expect(200);
     });
 
     it('rejects a body that is not a JSON object', async () => {
       await expectRejected(post([withoutTtl]), 400, 'request body must be a JSON object');
       await expectRejected(
-        () => svc.http().post('/cache').set('X-Session-ID', token).set('Content-Type', 'application/json').send('"text"'),
+        () => svc.http().post('/cache').set('X-Session-ID', sessions.user).set('Content-Type', 'application/json').send('"text"'),
         400,
         'request body must be a JSON object',
       );
-      await expectRejected(() => svc.http().post('/cache').set('X-Session-ID', token), 400, 'request body must be a JSON object');
+      await expectRejected(() => svc.http().post('/cache').set('X-Session-ID', sessions.user), 400, 'request body must be a JSON object');
     });
   });
 
@@ -154,11 +150,11 @@ describe('cache bad input', () => {
       return `${JSON.stringify(rest).slice(0, -1)},"metadata":${metadataJson}}`;
     };
     const postText =
-      (text: string, session = token) =>
+      (text: string, session = sessions.user) =>
       () =>
         svc.http().post('/cache').set('X-Session-ID', session).set('Content-Type', 'application/json').send(text);
     const expectAbsent = async (key: string) => {
-      await svc.http().get(entryPath(key)).set('X-Session-ID', token).expect(404);
+      await svc.http().get(entryPath(key)).set('X-Session-ID', sessions.user).expect(404);
     };
 
     it('refuses metadata of 10,000 nested objects (well under 1 MiB) with 400, storing nothing', async () => {
@@ -182,7 +178,7 @@ describe('cache bad input', () => {
     it('accepts metadata nested to the limit', async () => {
       // metadata is 71 nested objects: the body is at depth 0, so the innermost one is at 71 < 72.
       await postText(entryText('deep/allowed', deepObject(71)))().then((response) => expect(response.status).toBe(200));
-      await svc.http().delete(entryPath('deep/allowed')).set('X-Session-ID', developer).expect(200);
+      await svc.http().delete(entryPath('deep/allowed')).set('X-Session-ID', sessions.developer).expect(200);
     });
 
     it('refuses a __proto__ key in metadata or at the top level with 400 instead of dropping it, storing nothing', async () => {
@@ -200,7 +196,7 @@ describe('cache bad input', () => {
 
     it('refuses a deep or __proto__ body on POST /cache/invalidate, invalidating nothing', async () => {
       const send = (text: string) => () =>
-        svc.http().post('/cache/invalidate').set('X-Session-ID', developer).set('Content-Type', 'application/json').send(text);
+        svc.http().post('/cache/invalidate').set('X-Session-ID', sessions.developer).set('Content-Type', 'application/json').send(text);
       await expectRejected(send(`{"pattern":"*","reason":${deepObject(10_000)}}`), 400, tooDeep);
       await expectRejected(send('{"pattern":"*","__proto__":{"simulation_id":5}}'), 400, proto);
     });
@@ -217,7 +213,7 @@ describe('cache bad input', () => {
           svc
             .http()
             .post('/cache/invalidate')
-            .set('X-Session-ID', token)
+            .set('X-Session-ID', sessions.user)
             .set('Content-Type', 'application/json')
             .send(`{"pattern":${deepObject(10_000)}}`),
         403,
@@ -229,7 +225,8 @@ describe('cache bad input', () => {
   describe('contract §1 body rules', () => {
     it('answers 415 to a body that is not application/json', async () => {
       await expectRejected(
-        () => svc.http().post('/cache').set('X-Session-ID', token).set('Content-Type', 'text/plain').send(JSON.stringify(withoutTtl)),
+        () =>
+          svc.http().post('/cache').set('X-Session-ID', sessions.user).set('Content-Type', 'text/plain').send(JSON.stringify(withoutTtl)),
         415,
         'request body must be application/json',
       );
@@ -237,7 +234,7 @@ describe('cache bad input', () => {
 
     it('answers 400 to malformed JSON', async () => {
       await expectRejected(
-        () => svc.http().post('/cache').set('X-Session-ID', token).set('Content-Type', 'application/json').send('{"cache_key": '),
+        () => svc.http().post('/cache').set('X-Session-ID', sessions.user).set('Content-Type', 'application/json').send('{"cache_key": '),
         400,
         'malformed JSON body',
       );
@@ -254,7 +251,7 @@ describe('cache bad input', () => {
       svc
         .http()
         .post('/cache/invalidate')
-        .set('X-Session-ID', developer)
+        .set('X-Session-ID', sessions.developer)
         .send(body as object);
 
     it('needs at least one selector', async () => {
@@ -306,14 +303,14 @@ describe('cache bad input', () => {
       ['/cache/entries?limit=', 'limit must be an integer'],
       ['/cache/stats?simulation_id=%2B5', 'simulation_id must be an integer'],
     ])('GET %s → 400', async (path, message) => {
-      await expectRejected(() => svc.http().get(path).set('X-Session-ID', token), 400, message);
+      await expectRejected(() => svc.http().get(path).set('X-Session-ID', sessions.user), 400, message);
     });
 
     it('accepts the largest offset, 2^53 - 1: an empty page', async () => {
       const offset = Number.MAX_SAFE_INTEGER;
-      const entries = await svc.http().get(`/cache/entries?offset=${offset}`).set('X-Session-ID', token).expect(200);
+      const entries = await svc.http().get(`/cache/entries?offset=${offset}`).set('X-Session-ID', sessions.user).expect(200);
       expect(entries.body).toMatchObject({ entries: [], limit: 50, offset });
-      const audit = await svc.http().get(`/cache/invalidations?offset=${offset}`).set('X-Session-ID', token).expect(200);
+      const audit = await svc.http().get(`/cache/invalidations?offset=${offset}`).set('X-Session-ID', sessions.user).expect(200);
       expect(audit.body).toMatchObject({ limit: 50, offset });
     });
 
@@ -323,22 +320,22 @@ describe('cache bad input', () => {
           svc
             .http()
             .get(`/cache/${'k'.repeat(1025)}`)
-            .set('X-Session-ID', token),
+            .set('X-Session-ID', sessions.user),
         400,
         'cache_key must be 1 to 1024 characters',
       );
       await expectRejected(
-        () => svc.http().get('/cache/bad%E0%A4%Akey').set('X-Session-ID', token),
+        () => svc.http().get('/cache/bad%E0%A4%Akey').set('X-Session-ID', sessions.user),
         400,
         'URL path is not valid percent-encoding',
       );
       await expectRejected(
-        () => svc.http().get('/cache/bad%0Akey').set('X-Session-ID', token),
+        () => svc.http().get('/cache/bad%0Akey').set('X-Session-ID', sessions.user),
         400,
         'cache_key must not contain control characters',
       );
       await expectRejected(
-        () => svc.http().delete('/cache/bad%ZZ').set('X-Session-ID', developer),
+        () => svc.http().delete('/cache/bad%ZZ').set('X-Session-ID', sessions.developer),
         400,
         'URL path is not valid percent-encoding',
       );

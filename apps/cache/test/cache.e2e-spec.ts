@@ -1,29 +1,23 @@
+import { useSessions } from '@simsvc/testing';
 import { ExpiryPurger } from '../src/app/cache/expiry-purger';
-import { CacheTestService, entryPath, makeEntry, startCacheService } from './support/cache-test-service';
+import { entryPath, makeEntry, useCacheService } from './support/cache-test-service';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('cache service', () => {
-  let svc: CacheTestService;
-  let token: string;
-  let developer: string;
+  const svc = useCacheService();
+  const sessions = useSessions(svc, 'user', 'developer');
 
-  beforeAll(async () => {
-    svc = await startCacheService();
-    token = await svc.tokenFor('user');
-    developer = await svc.tokenFor('developer');
-  });
-  afterAll(() => svc.close());
-
-  const store = (entry: Record<string, unknown>) => svc.http().post('/cache').set('X-Session-ID', token).send(entry);
+  const store = (entry: Record<string, unknown>) => svc.http().post('/cache').set('X-Session-ID', sessions.user).send(entry);
   const get = (key: string, query = '') =>
     svc
       .http()
       .get(`${entryPath(key)}${query}`)
-      .set('X-Session-ID', token);
-  const stats = async (query = '') => (await svc.http().get(`/cache/stats${query}`).set('X-Session-ID', token).expect(200)).body;
-  const invalidate = (body: Record<string, unknown>) => svc.http().post('/cache/invalidate').set('X-Session-ID', developer).send(body);
+      .set('X-Session-ID', sessions.user);
+  const stats = async (query = '') => (await svc.http().get(`/cache/stats${query}`).set('X-Session-ID', sessions.user).expect(200)).body;
+  const invalidate = (body: Record<string, unknown>) =>
+    svc.http().post('/cache/invalidate').set('X-Session-ID', sessions.developer).send(body);
 
   describe('store and retrieve', () => {
     it('stores an entry and returns it with timestamps, metadata and the hit counted', async () => {
@@ -52,7 +46,9 @@ describe('cache service', () => {
       expect(body.cache_key).toBe(key);
       // An encoded slash and a plain one name the same key.
       await store(makeEntry({ cache_key: 'plain/slash' })).expect(200);
-      expect((await svc.http().get('/cache/plain%2Fslash').set('X-Session-ID', token).expect(200)).body.cache_key).toBe('plain/slash');
+      expect((await svc.http().get('/cache/plain%2Fslash').set('X-Session-ID', sessions.user).expect(200)).body.cache_key).toBe(
+        'plain/slash',
+      );
     });
 
     it('defaults the TTL to 24 hours and metadata to null; accepts explicit nulls', async () => {
@@ -100,7 +96,7 @@ describe('cache service', () => {
       await svc
         .http()
         .head(entryPath(entry.cache_key as string))
-        .set('X-Session-ID', token)
+        .set('X-Session-ID', sessions.user)
         .expect(404);
       expect(await svc.nestApp.get(ExpiryPurger).purge()).toBeGreaterThanOrEqual(1);
     });
@@ -114,10 +110,10 @@ describe('cache service', () => {
       const found = await svc
         .http()
         .head(entryPath(entry.cache_key as string))
-        .set('X-Session-ID', token)
+        .set('X-Session-ID', sessions.user)
         .expect(200);
       expect(found.text ?? '').toBe('');
-      await svc.http().head(entryPath('absent/key')).set('X-Session-ID', token).expect(404);
+      await svc.http().head(entryPath('absent/key')).set('X-Session-ID', sessions.user).expect(404);
       expect(await stats('?simulation_id=31')).toEqual(before);
       expect((await get(entry.cache_key as string).expect(200)).body.hit_count).toBe(1);
     });
@@ -136,7 +132,8 @@ describe('cache service', () => {
       await get(entries[1].cache_key as string).expect(200);
       await get('missing/for/501', `?simulation_id=${simulationId}`).expect(404);
 
-      const listed = (await svc.http().get(`/cache/entries?simulation_id=${simulationId}`).set('X-Session-ID', token).expect(200)).body;
+      const listed = (await svc.http().get(`/cache/entries?simulation_id=${simulationId}`).set('X-Session-ID', sessions.user).expect(200))
+        .body;
       const bodies = await Promise.all(entries.map(async (entry) => (await get(entry.cache_key as string)).body));
       // Sizes are of the entries as GET returns them (the GETs above counted one more hit each).
       const expectedSize = bodies.reduce((sum, body) => sum + Buffer.byteLength(JSON.stringify(body), 'utf8'), 0);
@@ -201,7 +198,7 @@ describe('cache service', () => {
       await svc
         .http()
         .delete(entryPath(entry.cache_key as string))
-        .set('X-Session-ID', developer)
+        .set('X-Session-ID', sessions.developer)
         .expect(200);
       const before = await stats('?simulation_id=321');
       await svc.restart();
@@ -216,8 +213,8 @@ describe('cache service', () => {
     };
     const liveKeys = async (simulationId: number) =>
       (
-        (await svc.http().get(`/cache/entries?simulation_id=${simulationId}&limit=1000`).set('X-Session-ID', token).expect(200)).body
-          .entries as { cache_key: string }[]
+        (await svc.http().get(`/cache/entries?simulation_id=${simulationId}&limit=1000`).set('X-Session-ID', sessions.user).expect(200))
+          .body.entries as { cache_key: string }[]
       )
         .map((entry) => entry.cache_key)
         .sort();
@@ -265,13 +262,13 @@ describe('cache service', () => {
       await svc
         .http()
         .delete(entryPath(entry.cache_key as string))
-        .set('X-Session-ID', developer)
+        .set('X-Session-ID', sessions.developer)
         .expect(200, { success: true, cache_key: entry.cache_key });
       await get(entry.cache_key as string).expect(404);
       const { body } = await svc
         .http()
         .delete(entryPath(entry.cache_key as string))
-        .set('X-Session-ID', developer)
+        .set('X-Session-ID', sessions.developer)
         .expect(404);
       expect(body).toMatchObject({ statusCode: 404, error: 'Not Found', cache_key: entry.cache_key });
       expect((await stats('?simulation_id=605')).invalidation_count).toBe(1);
@@ -283,10 +280,10 @@ describe('cache service', () => {
       await svc
         .http()
         .delete(entryPath(entry.cache_key as string))
-        .set('X-Session-ID', developer)
+        .set('X-Session-ID', sessions.developer)
         .expect(200);
       await invalidate({ simulation_id: 606, pattern: 'x/*', reason: 'audit test' }).expect(200);
-      const { body } = await svc.http().get('/cache/invalidations?limit=2').set('X-Session-ID', token).expect(200);
+      const { body } = await svc.http().get('/cache/invalidations?limit=2').set('X-Session-ID', sessions.user).expect(200);
       expect(body.limit).toBe(2);
       expect(body.offset).toBe(0);
       expect(body.total).toBeGreaterThanOrEqual(2);
@@ -318,14 +315,16 @@ describe('cache service', () => {
         await sleep(2);
       }
       await get('list/a').expect(200);
-      const page = (await svc.http().get('/cache/entries?simulation_name=lister&limit=2').set('X-Session-ID', token).expect(200)).body;
+      const page = (await svc.http().get('/cache/entries?simulation_name=lister&limit=2').set('X-Session-ID', sessions.user).expect(200))
+        .body;
       expect(page.total).toBe(3);
       expect(page.limit).toBe(2);
       expect(page.offset).toBe(0);
       expect(page.entries.map((entry: { cache_key: string }) => entry.cache_key)).toEqual(['list/c', 'list/b']);
       expect(page.entries[0].last_accessed_at).toBeNull();
-      const rest = (await svc.http().get('/cache/entries?simulation_name=lister&limit=2&offset=2').set('X-Session-ID', token).expect(200))
-        .body;
+      const rest = (
+        await svc.http().get('/cache/entries?simulation_name=lister&limit=2&offset=2').set('X-Session-ID', sessions.user).expect(200)
+      ).body;
       expect(rest.entries).toHaveLength(1);
       const oldest = rest.entries[0];
       expect(oldest.cache_key).toBe('list/a');
@@ -333,8 +332,9 @@ describe('cache service', () => {
       expect(oldest.last_accessed_at).toMatch(TIMESTAMP);
       const { size_bytes, last_accessed_at: _accessed, ...asReturned } = oldest;
       expect(size_bytes).toBe(Buffer.byteLength(JSON.stringify(asReturned), 'utf8'));
-      const byPattern = (await svc.http().get('/cache/entries?pattern=list/*&simulation_id=701').set('X-Session-ID', token).expect(200))
-        .body;
+      const byPattern = (
+        await svc.http().get('/cache/entries?pattern=list/*&simulation_id=701').set('X-Session-ID', sessions.user).expect(200)
+      ).body;
       expect(byPattern.total).toBe(3);
     });
 
@@ -342,15 +342,15 @@ describe('cache service', () => {
       await store(makeEntry({ cache_key: 'run/one', simulation_id: 702, execution_id: 'exec-702-a' })).expect(200);
       await store(makeEntry({ cache_key: 'run/two', simulation_id: 702, execution_id: 'exec-702-a' })).expect(200);
       await store(makeEntry({ cache_key: 'run/other', simulation_id: 702, execution_id: 'exec-702-b' })).expect(200);
-      const page = (await svc.http().get('/cache/entries?execution_id=exec-702-a').set('X-Session-ID', token).expect(200)).body;
+      const page = (await svc.http().get('/cache/entries?execution_id=exec-702-a').set('X-Session-ID', sessions.user).expect(200)).body;
       expect(page.total).toBe(2);
       expect(page.entries.map((entry: { cache_key: string }) => entry.cache_key).sort()).toEqual(['run/one', 'run/two']);
-      const none = (await svc.http().get('/cache/entries?execution_id=exec-702-z').set('X-Session-ID', token).expect(200)).body;
+      const none = (await svc.http().get('/cache/entries?execution_id=exec-702-z').set('X-Session-ID', sessions.user).expect(200)).body;
       expect(none).toMatchObject({ total: 0, entries: [] });
       await svc
         .http()
         .get(`/cache/entries?execution_id=${'x'.repeat(5000)}`)
-        .set('X-Session-ID', token)
+        .set('X-Session-ID', sessions.user)
         .expect(400);
     });
   });

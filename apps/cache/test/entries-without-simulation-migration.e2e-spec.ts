@@ -1,19 +1,14 @@
+import { useSessions } from '@simsvc/testing';
 import { CACHE_STORE } from '@simsvc/persistence';
 import { SERVICE_DATA_SOURCE } from '@simsvc/platform';
 import { DataSource, MigrationInterface } from 'typeorm';
-import { CacheTestService, entryPath, makeEntry, startCacheService } from './support/cache-test-service';
+import { entryPath, makeEntry, useCacheService } from './support/cache-test-service';
 
 // The migration that lets simulation_id be NULL copies cache_entries on SQLite: a store written
 // before it must come through with every entry, index and counter as it was.
 describe('migration 1767600000000: entries without simulation', () => {
-  let svc: CacheTestService;
-  let token: string;
-
-  beforeAll(async () => {
-    svc = await startCacheService();
-    token = await svc.tokenFor('user');
-  });
-  afterAll(() => svc.close());
+  const svc = useCacheService();
+  const sessions = useSessions(svc, 'user');
 
   const NAME = 'EntriesWithoutSimulation1767600000000';
   const migration = (): MigrationInterface => {
@@ -29,14 +24,14 @@ describe('migration 1767600000000: entries without simulation', () => {
       makeEntry({ simulation_id: 13, metadata: null }),
       makeEntry({ ttl_seconds: 90, ttl_hours: null }),
     ];
-    for (const entry of entries) await svc.http().post('/cache').set('X-Session-ID', token).send(entry).expect(200);
+    for (const entry of entries) await svc.http().post('/cache').set('X-Session-ID', sessions.user).send(entry).expect(200);
     await svc
       .http()
       .get(entryPath(entries[0].cache_key as string))
-      .set('X-Session-ID', token)
+      .set('X-Session-ID', sessions.user)
       .expect(200);
-    const listed = async () => (await svc.http().get('/cache/entries?limit=1000').set('X-Session-ID', token).expect(200)).body;
-    const stats = async () => (await svc.http().get('/cache/stats').set('X-Session-ID', token).expect(200)).body;
+    const listed = async () => (await svc.http().get('/cache/entries?limit=1000').set('X-Session-ID', sessions.user).expect(200)).body;
+    const stats = async () => (await svc.http().get('/cache/stats').set('X-Session-ID', sessions.user).expect(200)).body;
     const before = { entries: await listed(), stats: await stats() };
 
     // Back to the schema before the migration, as a store of the previous release has it.
@@ -56,11 +51,11 @@ describe('migration 1767600000000: entries without simulation', () => {
 
     expect({ entries: await listed(), stats: await stats() }).toEqual(before);
     const stored = makeEntry({ simulation_id: null });
-    await svc.http().post('/cache').set('X-Session-ID', token).send(stored).expect(200);
+    await svc.http().post('/cache').set('X-Session-ID', sessions.user).send(stored).expect(200);
     const { body } = await svc
       .http()
       .get(entryPath(stored.cache_key as string))
-      .set('X-Session-ID', token)
+      .set('X-Session-ID', sessions.user)
       .expect(200);
     expect(body.simulation_id).toBeNull();
   });

@@ -1,14 +1,10 @@
-import { CacheTestService, entryPath, makeEntry, startCacheService } from './support/cache-test-service';
+import { entryPath, makeEntry, useCacheService } from './support/cache-test-service';
 
 describe('request logs', () => {
-  let svc: CacheTestService;
   const written: string[] = [];
+  const svc = useCacheService({ args: ['--log-level', 'info'], logDestination: { write: (line) => written.push(line) } });
   const logLines = (): Record<string, unknown>[] => written.map((line) => JSON.parse(line) as Record<string, unknown>);
 
-  beforeAll(async () => {
-    svc = await startCacheService({ args: ['--log-level', 'info'], logDestination: { write: (line) => written.push(line) } });
-  });
-  afterAll(() => svc.close());
   beforeEach(() => {
     written.length = 0;
   });

@@ -1,8 +1,8 @@
 import { AuthSessionEntity, AuthSessionRepository } from '@simsvc/persistence';
-import { ADMIN } from '@simsvc/testing';
+import { ADMIN, useSessions } from '@simsvc/testing';
 import { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { BEHIND_LOOPBACK_PROXY, CacheTestService, closeReplicas, startCacheService, startReplicas } from './support/cache-test-service';
+import { BEHIND_LOOPBACK_PROXY, CacheTestService, closeReplicas, useCacheService, startReplicas } from './support/cache-test-service';
 
 // Issue 22, through real HTTP on both backends: the credential epoch (a login in flight while a
 // password changes or a user is deleted and re-created keeps no session), usernames normalised
@@ -18,19 +18,13 @@ let nameSequence = 0;
 const freshName = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++nameSequence}`;
 
 describe('credential epoch, usernames, /users writes and logout (issue 22)', () => {
-  let svc: CacheTestService;
-  let admin: string;
-
-  beforeAll(async () => {
-    svc = await startCacheService({ args: BEHIND_LOOPBACK_PROXY });
-    admin = await svc.tokenFor('admin');
-  });
-  afterAll(() => svc.close());
+  const svc = useCacheService({ args: BEHIND_LOOPBACK_PROXY });
+  const sessions = useSessions(svc, 'admin');
 
   const login = (username: string, password: string, address = newClientAddress()) =>
     svc.http().post('/session/login').set('X-Forwarded-For', address).send({ username, password });
   const createUser = (username: string, password: string, role = 'user') =>
-    svc.http().post('/users').set('X-Session-ID', admin).send({ username, password, role });
+    svc.http().post('/users').set('X-Session-ID', sessions.admin).send({ username, password, role });
   const sessionStatus = async (token: string) => (await svc.http().get('/session').set('X-Session-ID', token)).status;
 
   /** Logins with `password` started one after another every few ms while `change` runs; the tokens of those that succeeded. */
@@ -66,7 +60,7 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
           svc
             .http()
             .patch(`/users/${username}`)
-            .set('X-Session-ID', admin)
+            .set('X-Session-ID', sessions.admin)
             .send({ password: `password-${iteration + 1}` })
             .expect(200),
         );
@@ -81,7 +75,7 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
         const username = freshName('recreated');
         await createUser(username, 'old-password').expect(201);
         const tokens = await loginsDuring(username, 'old-password', async () => {
-          await svc.http().delete(`/users/${username}`).set('X-Session-ID', admin).expect(204);
+          await svc.http().delete(`/users/${username}`).set('X-Session-ID', sessions.admin).expect(204);
           await createUser(username, 'new-admin-password', 'admin').expect(201);
         });
         for (const token of tokens) {
@@ -96,7 +90,7 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
       const username = freshName('escaped');
       await createUser(username, 'old-password').expect(201);
       const token = (await login(username, 'old-password').expect(200)).body.token as string;
-      await svc.http().delete(`/users/${username}`).set('X-Session-ID', admin).expect(204);
+      await svc.http().delete(`/users/${username}`).set('X-Session-ID', sessions.admin).expect(204);
       await createUser(username, 'new-admin-password', 'admin').expect(201);
       // What the lost race left behind: the old session's row, live.
       const sessionId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
@@ -137,7 +131,7 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
       const username = freshName('mimi');
       await createUser(username, 'mimi-password').expect(201);
       const userCount = async () =>
-        ((await svc.http().get('/users').set('X-Session-ID', admin).expect(200)).body as { total: number }).total;
+        ((await svc.http().get('/users').set('X-Session-ID', sessions.admin).expect(200)).body as { total: number }).total;
       const before = await userCount();
       // Another case of an existing name is that name (409); letters beyond ASCII are refused at creation (400).
       const refusals: [string, number][] = [
@@ -188,7 +182,7 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
         expect([response.status, response.body.message]).toEqual([401, 'session revoked']);
       }
       // The admin's other sessions are untouched.
-      await svc.http().get('/users').set('X-Session-ID', admin).expect(200);
+      await svc.http().get('/users').set('X-Session-ID', sessions.admin).expect(200);
     });
   });
 });

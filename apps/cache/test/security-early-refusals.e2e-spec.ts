@@ -1,5 +1,5 @@
-import { answerOf, bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, sendEarlyRefusal } from '@simsvc/testing';
-import { CacheTestService, makeEntry, startCacheService } from './support/cache-test-service';
+import { bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, itAnswersEarlyRefusals, useSessions } from '@simsvc/testing';
+import { makeEntry, useCacheService } from './support/cache-test-service';
 
 jest.setTimeout(120_000);
 
@@ -20,44 +20,27 @@ const refusals: EarlyRefusal[] = [
 ];
 
 describe('cache: early refusals of requests with large bodies', () => {
-  let svc: CacheTestService;
-  let token: string;
+  const svc = useCacheService();
+  const sessions = useSessions(svc, 'admin');
 
-  beforeAll(async () => {
-    svc = await startCacheService();
-    token = await svc.tokenFor('admin');
-  });
-  afterAll(() => svc?.close());
-
-  describe.each(['keep-alive', 'close'] as const)('Connection: %s', (connection) => {
-    it.each(refusals)('$name: the full $status answer, no reset', async (refusal) => {
-      const outcome = await sendEarlyRefusal(svc.url, refusal, connection, token);
-      const answer = answerOf(outcome);
-
-      expect(answer.error).toBeUndefined();
-      expect(answer.status).toBe(refusal.status);
-      // A HEAD answer has no body.
-      if (refusal.method !== 'HEAD') expect(answer.statusCode).toBe(refusal.status);
-      if (refusal.message) expect(answer.message).toEqual(refusal.message);
-    });
-  });
+  itAnswersEarlyRefusals(() => svc, refusals);
 
   it('refuses U+0000 in a path parameter with 400, changing nothing', async () => {
     const entry = makeEntry();
-    await svc.http().post('/cache').set('X-Session-ID', token).send(entry).expect(200);
+    await svc.http().post('/cache').set('X-Session-ID', sessions.admin).send(entry).expect(200);
     for (const [method, path] of [
       ['delete', '/users/a%00b'],
       ['get', '/users/%00'],
       ['delete', `/cache/${String(entry.cache_key)}%00`],
     ] as const) {
-      const response = await svc.http()[method](path).set('X-Session-ID', token);
+      const response = await svc.http()[method](path).set('X-Session-ID', sessions.admin);
       expect({ path, status: response.status, message: response.body.message }).toEqual({ path, status: 400, message: nulInPath });
     }
     await svc
       .http()
       .get(`/cache/${String(entry.cache_key)}`)
-      .set('X-Session-ID', token)
+      .set('X-Session-ID', sessions.admin)
       .expect(200);
-    await svc.http().get('/users/admin').set('X-Session-ID', token).expect(200);
+    await svc.http().get('/users/admin').set('X-Session-ID', sessions.admin).expect(200);
   });
 });

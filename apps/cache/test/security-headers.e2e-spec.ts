@@ -1,24 +1,19 @@
+import { useSessions } from '@simsvc/testing';
 import { hashPassword, SessionPurge } from '@simsvc/auth';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { AuthSessionRepository, AuthUserRepository } from '@simsvc/persistence';
 import { DataSource } from 'typeorm';
-import { CacheTestService, startCacheService } from './support/cache-test-service';
+import { CacheTestService, startCacheService, useCacheService } from './support/cache-test-service';
 
 // Issue 12, items 7 and 9: anonymous sessions bounded; security headers, no-store on tokens,
 // case-insensitive usernames, scrypt at N = 2^17 with re-hash at login.
 
 describe('anonymous sessions bounded, headers and credentials', () => {
-  let svc: CacheTestService;
-  let admin: string;
-
-  beforeAll(async () => {
-    svc = await startCacheService({
-      args: ['--trusted-proxies', 'loopback', '--anonymous-max-lifetime-hours', '2'],
-      productionPasswordCost: true,
-    });
-    admin = await svc.tokenFor('admin');
+  const svc = useCacheService({
+    args: ['--trusted-proxies', 'loopback', '--anonymous-max-lifetime-hours', '2'],
+    productionPasswordCost: true,
   });
-  afterAll(() => svc.close());
+  const sessions = useSessions(svc, 'admin');
 
   const anonymous = (address: string, body: Record<string, unknown> = {}) =>
     svc.http().post('/session/anonymous').set('X-Forwarded-For', address).send(body);
@@ -81,24 +76,24 @@ describe('anonymous sessions bounded, headers and credentials', () => {
     await svc
       .http()
       .post('/users')
-      .set('X-Session-ID', admin)
+      .set('X-Session-ID', sessions.admin)
       .send({ username: 'Carol', password: 'carol-password', role: 'user' })
       .expect(201);
     const taken = await svc
       .http()
       .post('/users')
-      .set('X-Session-ID', admin)
+      .set('X-Session-ID', sessions.admin)
       .send({ username: 'carol', password: 'other-password', role: 'user' });
     expect(taken.status).toBe(409);
     await svc
       .http()
       .post('/users')
-      .set('X-Session-ID', admin)
+      .set('X-Session-ID', sessions.admin)
       .send({ username: 'ADMIN', password: 'other-password', role: 'admin' })
       .expect(409);
     const login = await svc.http().post('/session/login').send({ username: 'CAROL', password: 'carol-password' }).expect(200);
     expect(login.body.username).toBe('Carol');
-    expect((await svc.http().get('/users/cArOl').set('X-Session-ID', admin).expect(200)).body.username).toBe('Carol');
+    expect((await svc.http().get('/users/cArOl').set('X-Session-ID', sessions.admin).expect(200)).body.username).toBe('Carol');
     await svc.http().post('/session/login').send({ username: 'ADMIN', password: 'admin-password' }).expect(200);
   });
 

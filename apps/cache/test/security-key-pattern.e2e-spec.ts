@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { testBackend } from '@simsvc/testing';
-import { CacheTestService, makeEntry, startCacheService } from './support/cache-test-service';
+import { testBackend, useSessions } from '@simsvc/testing';
+import { makeEntry, useCacheService } from './support/cache-test-service';
 
 // Issue 22 item 2: a long key pattern stalled the cache (SQLite: /health blocked 1.1 s per
 // request; PostgreSQL: 2 s of database CPU per request). Matching is now bounded: at most 8
@@ -23,33 +23,28 @@ const ISSUE_PATTERN = `*${'a'.repeat(1000)}b*`;
 const LIKE_PATTERN = `*${'a'.repeat(499)}-*${'a'.repeat(499)}c*`;
 
 describe('key pattern bounds (issue 22 item 2)', () => {
-  let svc: CacheTestService;
-  let user: string;
-  let developer: string;
+  const svc = useCacheService({
+    args: ['--pattern-time-limit-ms', String(PATTERN_TIME_LIMIT_MS), '--anonymous-writes-per-minute', String(WRITES_PER_MINUTE)],
+  });
+  const sessions = useSessions(svc, 'user', 'developer');
 
   beforeAll(async () => {
-    svc = await startCacheService({
-      args: ['--pattern-time-limit-ms', String(PATTERN_TIME_LIMIT_MS), '--anonymous-writes-per-minute', String(WRITES_PER_MINUTE)],
-    });
-    user = await svc.tokenFor('user');
-    developer = await svc.tokenFor('developer');
     for (let start = 0; start < ATTACK_KEYS; start += 50) {
       await Promise.all(
         Array.from({ length: 50 }, (_unused, offset) =>
           svc
             .http()
             .post('/cache')
-            .set('X-Session-ID', user)
+            .set('X-Session-ID', sessions.user)
             .send(makeEntry({ cache_key: attackKey(start + offset), simulation_id: 2201 }))
             .expect(200),
         ),
       );
     }
   }, 120_000);
-  afterAll(() => svc.close());
 
   const entries = (pattern: string) =>
-    svc.http().get('/cache/entries').query({ pattern, simulation_id: 2201, limit: 1 }).set('X-Session-ID', user);
+    svc.http().get('/cache/entries').query({ pattern, simulation_id: 2201, limit: 1 }).set('X-Session-ID', sessions.user);
 
   it('refuses a pattern of 9 wildcards with 400 naming the limit of 8, and removes nothing', async () => {
     const nine = 'a*b%c*d%e*f%g*h%i*';
@@ -59,7 +54,7 @@ describe('key pattern bounds (issue 22 item 2)', () => {
     const invalidated = await svc
       .http()
       .post('/cache/invalidate')
-      .set('X-Session-ID', developer)
+      .set('X-Session-ID', sessions.developer)
       .send({ simulation_id: 2201, pattern: '*********' });
     expect(invalidated.status).toBe(400);
     expect(invalidated.body.message).toBe('pattern has 9 wildcards (* or %); at most 8 are allowed');
@@ -113,8 +108,8 @@ describe('key pattern bounds (issue 22 item 2)', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.body.message).toBe('too many cache writes from this anonymous session; retry later');
-    await svc.http().get('/cache/anon-rate/over').set('X-Session-ID', user).expect(404);
-    for (let index = 0; index < WRITES_PER_MINUTE * 2; index += 1) await store(user, `user-rate/${index}`).expect(200);
+    await svc.http().get('/cache/anon-rate/over').set('X-Session-ID', sessions.user).expect(404);
+    for (let index = 0; index < WRITES_PER_MINUTE * 2; index += 1) await store(sessions.user, `user-rate/${index}`).expect(200);
     await store(await svc.anonymousToken(), 'anon-rate/other-session').expect(200);
   });
 });

@@ -1,21 +1,15 @@
-import { ADMIN } from '@simsvc/testing';
+import { ADMIN, useSessions } from '@simsvc/testing';
 import { AuthUserRepository } from '@simsvc/persistence';
-import { CacheTestService, startCacheService } from './support/cache-test-service';
+import { startCacheService, useCacheService } from './support/cache-test-service';
 
 // Issue 12, item 1: the privileges in force are those of the session row and the user's current
 // role; a role change ends the user's sessions and the anonymous sessions they minted; no change
 // may leave the store without an enabled admin.
 
 describe('privileges checked against the session', () => {
-  let svc: CacheTestService;
-  let admin: string;
+  const svc = useCacheService();
+  const sessions = useSessions(svc, 'admin');
   let sequence = 0;
-
-  beforeAll(async () => {
-    svc = await startCacheService();
-    admin = await svc.tokenFor('admin');
-  });
-  afterAll(() => svc.close());
 
   const whoAmI = (token: string) => svc.http().get('/session').set('X-Session-ID', token);
   const patchUser = (token: string, username: string, body: Record<string, unknown>) =>
@@ -29,7 +23,7 @@ describe('privileges checked against the session', () => {
     await svc
       .http()
       .post('/users')
-      .set('X-Session-ID', admin)
+      .set('X-Session-ID', sessions.admin)
       .send({ ...user, role: 'admin' })
       .expect(201);
     return user;
@@ -41,7 +35,7 @@ describe('privileges checked against the session', () => {
     const token = await svc.login(admin2.username, admin2.password);
     const minted = (await mint(token, ['manage_users']).expect(200)).body.token;
 
-    await patchUser(admin, admin2.username, { role: 'user' }).expect(200);
+    await patchUser(sessions.admin, admin2.username, { role: 'user' }).expect(200);
 
     const described = await whoAmI(token);
     expect(described.status).toBe(401);
@@ -55,8 +49,8 @@ describe('privileges checked against the session', () => {
       .send({ username: 'evil', password: 'evil-password', role: 'admin' });
     expect([401, 403]).toContain(created.status);
     expect([401, 403]).toContain((await svc.http().post('/session/refresh').set('X-Session-ID', minted)).status);
-    await svc.http().get('/users/evil').set('X-Session-ID', admin).expect(404);
-    expect((await svc.http().get(`/users/${other.username}`).set('X-Session-ID', admin).expect(200)).body.role).toBe('admin');
+    await svc.http().get('/users/evil').set('X-Session-ID', sessions.admin).expect(404);
+    expect((await svc.http().get(`/users/${other.username}`).set('X-Session-ID', sessions.admin).expect(200)).body.role).toBe('admin');
   });
 
   it('ends sessions on disabling and on a password change, and what they minted', async () => {
@@ -64,7 +58,7 @@ describe('privileges checked against the session', () => {
       const adminN = await createAdmin();
       const token = await svc.login(adminN.username, adminN.password);
       const minted = (await mint(token, ['developer']).expect(200)).body.token;
-      await patchUser(admin, adminN.username, change).expect(200);
+      await patchUser(sessions.admin, adminN.username, change).expect(200);
       expect((await whoAmI(token).expect(401)).body.message).toBe('session revoked');
       expect((await whoAmI(minted).expect(401)).body.message).toBe('session revoked');
     }

@@ -8,6 +8,7 @@ import {
   sharedAuthStoreArgs,
   startCacheService,
   startReplicas,
+  useCacheService,
 } from './support/cache-test-service';
 
 // Contract §3 through real HTTP: login, anonymous sessions, refresh, GET/DELETE /session, the
@@ -33,12 +34,7 @@ let addressSequence = 0;
 const newClientAddress = () => `198.51.100.${++addressSequence}`;
 
 describe('sessions', () => {
-  let svc: CacheTestService;
-
-  beforeAll(async () => {
-    svc = await startCacheService({ args: BEHIND_LOOPBACK_PROXY });
-  });
-  afterAll(() => svc.close());
+  const svc = useCacheService({ args: BEHIND_LOOPBACK_PROXY });
 
   const login = (body: Record<string, unknown>, address = newClientAddress()) =>
     svc.http().post('/session/login').set('X-Forwarded-For', address).send(body);
@@ -342,14 +338,12 @@ describe('sessions', () => {
   });
 
   describe('with a configured SIMSVC_AUTH_SECRET', () => {
-    let keyed: CacheTestService;
+    const keyed = useCacheService({ env: { SIMSVC_AUTH_SECRET: KNOWN_SECRET } });
     let claims: ReturnType<typeof claimsOf>;
 
     beforeAll(async () => {
-      keyed = await startCacheService({ env: { SIMSVC_AUTH_SECRET: KNOWN_SECRET } });
       claims = claimsOf((await keyed.http().post('/session/anonymous').expect(200)).body.token);
     });
-    afterAll(() => keyed.close());
 
     const check = (token: string) => keyed.http().get('/session').set('X-Session-ID', token);
 
@@ -544,12 +538,7 @@ describe('sessions across replicas sharing one auth store', () => {
 });
 
 describe('sessions with SIMSVC_AUTH_ALLOW_ANONYMOUS=false', () => {
-  let svc: CacheTestService;
-
-  beforeAll(async () => {
-    svc = await startCacheService({ env: { SIMSVC_AUTH_ALLOW_ANONYMOUS: 'false' } });
-  });
-  afterAll(() => svc.close());
+  const svc = useCacheService({ env: { SIMSVC_AUTH_ALLOW_ANONYMOUS: 'false' } });
 
   it('refuses anonymous sessions with 403, even to an admin', async () => {
     expect((await svc.http().post('/session/anonymous').expect(403)).body).toEqual({
@@ -576,12 +565,7 @@ describe('sessions with SIMSVC_AUTH_ALLOW_ANONYMOUS=false', () => {
 });
 
 describe('sessions with --no-auth', () => {
-  let svc: CacheTestService;
-
-  beforeAll(async () => {
-    svc = await startCacheService({ args: ['--no-auth'] });
-  });
-  afterAll(() => svc.close());
+  const svc = useCacheService({ args: ['--no-auth'] });
 
   it('acts with every privilege without a session', async () => {
     const { body } = await svc.http().get('/session').expect(200);

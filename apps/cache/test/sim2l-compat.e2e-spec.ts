@@ -1,5 +1,6 @@
+import { useSessions } from '@simsvc/testing';
 import { randomBytes } from 'node:crypto';
-import { CacheTestService, startCacheService } from './support/cache-test-service';
+import { startCacheService, useCacheService } from './support/cache-test-service';
 
 // The requests sim2l's CacheClient sends (sim2l/database/cache_client.py), field for field, and
 // what it needs back (contract §7; docs/compatibility.md). sim2l keys an entry by the run's SQUID
@@ -34,26 +35,18 @@ function clientInvalidate(selectors: Record<string, unknown>): Record<string, un
 }
 
 describe('sim2l CacheClient compatibility (contract §7)', () => {
-  let svc: CacheTestService;
-  let user: string;
-  let developer: string;
+  const svc = useCacheService();
+  const sessions = useSessions(svc, 'user', 'developer');
 
-  beforeAll(async () => {
-    svc = await startCacheService();
-    user = await svc.tokenFor('user');
-    developer = await svc.tokenFor('developer');
-  });
-  afterAll(() => svc.close());
-
-  const set = (payload: Record<string, unknown>) => svc.http().post('/cache').set('X-Session-ID', user).send(payload);
+  const set = (payload: Record<string, unknown>) => svc.http().post('/cache').set('X-Session-ID', sessions.user).send(payload);
   /** CacheClient.get: the key in the path as it is (requests keeps its slashes). */
-  const get = (key: string) => svc.http().get(`/cache/${key}`).set('X-Session-ID', user);
+  const get = (key: string) => svc.http().get(`/cache/${key}`).set('X-Session-ID', sessions.user);
   const invalidate = (payload: Record<string, unknown>) =>
-    svc.http().post('/cache/invalidate').set('X-Session-ID', developer).send(payload).expect(200);
+    svc.http().post('/cache/invalidate').set('X-Session-ID', sessions.developer).send(payload).expect(200);
   /** CacheClient.get_stats: `simulation_id` only when not None. */
   const stats = async (simulationId?: number) => {
     const query = simulationId === undefined ? {} : { simulation_id: simulationId };
-    return (await svc.http().get('/cache/stats').query(query).set('X-Session-ID', user).expect(200)).body;
+    return (await svc.http().get('/cache/stats').query(query).set('X-Session-ID', sessions.user).expect(200)).body;
   };
 
   it('health_check: GET /health answers 200', async () => {
@@ -98,7 +91,7 @@ describe('sim2l CacheClient compatibility (contract §7)', () => {
     await svc
       .http()
       .head(`/cache/${payload.cache_key as string}`)
-      .set('X-Session-ID', user)
+      .set('X-Session-ID', sessions.user)
       .expect(404);
     const after = await stats();
     expect(after.total_entries).toBe(before.total_entries);
@@ -137,7 +130,12 @@ describe('sim2l CacheClient compatibility (contract §7)', () => {
     expect(noSimulationAfter.total_misses).toBe(noSimulation.total_misses + 1);
     expect(await stats(simulation)).toEqual({ ...ofSimulation, total_entries: 1, total_size_bytes: expect.any(Number) });
 
-    const listed = await svc.http().get('/cache/entries').query({ simulation_id: 0, limit: 1000 }).set('X-Session-ID', user).expect(200);
+    const listed = await svc
+      .http()
+      .get('/cache/entries')
+      .query({ simulation_id: 0, limit: 1000 })
+      .set('X-Session-ID', sessions.user)
+      .expect(200);
     const keys = (listed.body.entries as { cache_key: string }[]).map((entry) => entry.cache_key);
     expect(keys).toEqual(expect.arrayContaining([zero.cache_key, nothing.cache_key]));
     expect(keys).not.toContain(attached.cache_key);
@@ -185,7 +183,7 @@ describe('sim2l CacheClient compatibility (contract §7)', () => {
     const tooMany = await svc
       .http()
       .post('/cache/invalidate')
-      .set('X-Session-ID', developer)
+      .set('X-Session-ID', sessions.developer)
       .send(clientInvalidate({ pattern: `${name}%%%%%*****` }));
     expect([tooMany.status, tooMany.body.message]).toEqual([400, 'pattern has 10 wildcards (* or %); at most 8 are allowed']);
     await get(payload.cache_key as string).expect(200);
@@ -196,7 +194,7 @@ describe('sim2l CacheClient compatibility (contract §7)', () => {
     const response = await svc
       .http()
       .post('/cache/invalidate')
-      .set('X-Session-ID', developer)
+      .set('X-Session-ID', sessions.developer)
       .send(clientInvalidate({ reason: 'all' }));
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('give at least one of simulation_id, simulation_name, simulation_version, pattern');

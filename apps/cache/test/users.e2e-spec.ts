@@ -1,5 +1,5 @@
-import { ADMIN } from '@simsvc/testing';
-import { CacheTestService, startCacheService } from './support/cache-test-service';
+import { ADMIN, useSessions } from '@simsvc/testing';
+import { useCacheService } from './support/cache-test-service';
 
 // Contract §3 user management through real HTTP: /users CRUD with manage_users, validation,
 // password handling, and the sessions that a password change, disabling or deletion ends.
@@ -9,15 +9,9 @@ const BASE = ['read_cache', 'write_cache', 'read_catalog', 'record_execution', '
 const DEVELOPER = [...BASE, 'developer', 'register_simulation', 'update_catalog', 'invalidate_cache'];
 
 describe('users', () => {
-  let svc: CacheTestService;
-  let admin: string;
+  const svc = useCacheService();
+  const sessions = useSessions(svc, 'admin');
   let sequence = 0;
-
-  beforeAll(async () => {
-    svc = await startCacheService();
-    admin = await svc.tokenFor('admin');
-  });
-  afterAll(() => svc.close());
 
   /** A valid POST /users body with a fresh username. */
   function makeUser(overrides: Record<string, unknown> = {}): { username: string; password: string; role: string; email?: string } {
@@ -29,24 +23,24 @@ describe('users', () => {
     };
   }
 
-  const create = (body: Record<string, unknown>, token = admin) => svc.http().post('/users').set('X-Session-ID', token).send(body);
-  const fetchUser = (username: string, token = admin) =>
+  const create = (body: Record<string, unknown>, token = sessions.admin) => svc.http().post('/users').set('X-Session-ID', token).send(body);
+  const fetchUser = (username: string, token = sessions.admin) =>
     svc
       .http()
       .get(`/users/${encodeURIComponent(username)}`)
       .set('X-Session-ID', token);
-  const patch = (username: string, body: Record<string, unknown>, token = admin) =>
+  const patch = (username: string, body: Record<string, unknown>, token = sessions.admin) =>
     svc
       .http()
       .patch(`/users/${encodeURIComponent(username)}`)
       .set('X-Session-ID', token)
       .send(body);
-  const remove = (username: string, token = admin) =>
+  const remove = (username: string, token = sessions.admin) =>
     svc
       .http()
       .delete(`/users/${encodeURIComponent(username)}`)
       .set('X-Session-ID', token);
-  const list = (query = '', token = admin) => svc.http().get(`/users${query}`).set('X-Session-ID', token);
+  const list = (query = '', token = sessions.admin) => svc.http().get(`/users${query}`).set('X-Session-ID', token);
   const userCount = async () => (await list('?limit=1').expect(200)).body.total as number;
   const login = (username: string, password: string) => svc.http().post('/session/login').send({ username, password });
   const loginToken = async (username: string, password: string) => (await login(username, password).expect(200)).body.token as string;
@@ -135,7 +129,7 @@ describe('users', () => {
       const response = await svc
         .http()
         .post('/users')
-        .set('X-Session-ID', admin)
+        .set('X-Session-ID', sessions.admin)
         .set('Content-Type', 'application/json')
         .send(shape(JSON.stringify(user)))
         .expect(400);
@@ -315,7 +309,7 @@ describe('users', () => {
       const response = await svc
         .http()
         .patch(`/users/${user.username}`)
-        .set('X-Session-ID', admin)
+        .set('X-Session-ID', sessions.admin)
         .set('Content-Type', 'application/json')
         .send('{"email":"new@example.org","__proto__":{"role":"admin"}}')
         .expect(400);
@@ -332,13 +326,13 @@ describe('users', () => {
         await svc
           .http()
           .patch(`/users/${user.username}`)
-          .set('X-Session-ID', admin)
+          .set('X-Session-ID', sessions.admin)
           .set('Content-Type', 'application/json')
           .send('{"email":"\\ud800"}'),
         await svc
           .http()
           .post('/users')
-          .set('X-Session-ID', admin)
+          .set('X-Session-ID', sessions.admin)
           .set('Content-Type', 'application/json')
           .send(JSON.stringify({ ...makeUser(), email: 'a\ud800@example.org' })),
       ]) {
@@ -428,7 +422,7 @@ describe('users', () => {
         await svc
           .http()
           .post('/session/anonymous')
-          .set('X-Session-ID', admin)
+          .set('X-Session-ID', sessions.admin)
           .send({ privileges: ['manage_users'] })
           .expect(200)
       ).body.token;

@@ -1,22 +1,10 @@
 import { decode, sign } from 'jsonwebtoken';
-import {
-  CatalogTestService,
-  makeExecution,
-  makeSimulation,
-  registerSimulation,
-  startCatalogService,
-  uniqueName,
-} from './support/catalog-test-service';
+import { makeExecution, makeSimulation, registerSimulation, useCatalogService, uniqueName } from './support/catalog-test-service';
 
 const SECRET = 'catalog-e2e-signing-secret-of-40-bytes!!';
 
 describe('catalog service conventions (contract §1–3)', () => {
-  let svc: CatalogTestService;
-
-  beforeAll(async () => {
-    svc = await startCatalogService({ env: { SIMSVC_AUTH_SECRET: SECRET } });
-  });
-  afterAll(() => svc.close());
+  const svc = useCatalogService({ env: { SIMSVC_AUTH_SECRET: SECRET } });
 
   describe('health, metrics, OpenAPI', () => {
     it('reports health publicly with the backend', async () => {
@@ -281,12 +269,7 @@ describe('catalog service conventions (contract §1–3)', () => {
 });
 
 describe('catalog service with --no-auth', () => {
-  let svc: CatalogTestService;
-
-  beforeAll(async () => {
-    svc = await startCatalogService({ args: ['--no-auth'] });
-  });
-  afterAll(() => svc.close());
+  const svc = useCatalogService({ args: ['--no-auth'] });
 
   it('serves every route without a session, with every privilege', async () => {
     const created = await svc.http().post('/simulations').send(makeSimulation()).expect(201);

@@ -1,29 +1,28 @@
+import { useSessions } from '@simsvc/testing';
 import { INestApplication } from '@nestjs/common';
 import { createServiceApp } from '@simsvc/platform';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { AppModule } from '../src/app/app.module';
-import { CatalogTestService, emptyStats, makeExecution, registerSimulation, startCatalogService } from './support/catalog-test-service';
+import { emptyStats, makeExecution, registerSimulation, useCatalogService } from './support/catalog-test-service';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 const STATES = ['pending', 'running', 'completed', 'failed', 'cancelled', 'cached'] as const;
 const FINAL = ['completed', 'failed', 'cancelled', 'cached'];
 
 describe('executions and statistics (contract §5)', () => {
-  let svc: CatalogTestService;
-  let user: string;
+  const svc = useCatalogService();
+  const sessions = useSessions(svc, 'user');
   let simulationId: number;
 
   beforeAll(async () => {
-    svc = await startCatalogService();
-    user = await svc.tokenFor('user');
     simulationId = (await registerSimulation(svc)).id;
   });
-  afterAll(() => svc.close());
 
-  const record = (body: Record<string, unknown>) => svc.http().post('/executions').set('X-Session-ID', user).send(body);
-  const fetchExecution = async (id: string) => (await svc.http().get(`/executions/${id}`).set('X-Session-ID', user)).body;
-  const stats = async (id: number) => (await svc.http().get(`/simulations/${id}/stats`).set('X-Session-ID', user).expect(200)).body;
+  const record = (body: Record<string, unknown>) => svc.http().post('/executions').set('X-Session-ID', sessions.user).send(body);
+  const fetchExecution = async (id: string) => (await svc.http().get(`/executions/${id}`).set('X-Session-ID', sessions.user)).body;
+  const stats = async (id: number) =>
+    (await svc.http().get(`/simulations/${id}/stats`).set('X-Session-ID', sessions.user).expect(200)).body;
 
   describe('POST /executions', () => {
     it('records a new execution: 201 with every field', async () => {
@@ -151,7 +150,7 @@ describe('executions and statistics (contract §5)', () => {
       const response = await record(body);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ statusCode: 404, error: 'Not Found', message: 'simulation 2147483000 not found' });
-      expect((await svc.http().get(`/executions/${body.execution_id}`).set('X-Session-ID', user)).status).toBe(404);
+      expect((await svc.http().get(`/executions/${body.execution_id}`).set('X-Session-ID', sessions.user)).status).toBe(404);
     });
 
     it('refuses moving an execution of another simulation (409), or of an unknown one (404)', async () => {
@@ -195,7 +194,7 @@ describe('executions and statistics (contract §5)', () => {
         expect(response.status).toBe(400);
         expect(response.body).toMatchObject({ statusCode: 400, error: 'Bad Request', message });
         if (typeof body.execution_id === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(body.execution_id)) {
-          expect((await svc.http().get(`/executions/${body.execution_id}`).set('X-Session-ID', user)).status).toBe(404);
+          expect((await svc.http().get(`/executions/${body.execution_id}`).set('X-Session-ID', sessions.user)).status).toBe(404);
         }
       });
     });
@@ -219,21 +218,21 @@ describe('executions and statistics (contract §5)', () => {
       const response = await svc
         .http()
         .post('/executions')
-        .set('X-Session-ID', user)
+        .set('X-Session-ID', sessions.user)
         .set('Content-Type', 'application/json')
         .send(text(id).replace('SIM', String(simulationId)));
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
-      expect((await svc.http().get(`/executions/${id}`).set('X-Session-ID', user)).status).toBe(404);
+      expect((await svc.http().get(`/executions/${id}`).set('X-Session-ID', sessions.user)).status).toBe(404);
     });
   });
 
   describe('GET /executions/{execution_id}', () => {
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-      const missing = await svc.http().get('/executions/never-recorded').set('X-Session-ID', user);
+      const missing = await svc.http().get('/executions/never-recorded').set('X-Session-ID', sessions.user);
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe('execution never-recorded not found');
-      const malformed = await svc.http().get('/executions/.bad').set('X-Session-ID', user);
+      const malformed = await svc.http().get('/executions/.bad').set('X-Session-ID', sessions.user);
       expect([malformed.status, malformed.body.message]).toEqual([400, 'execution_id must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}']);
     });
   });
@@ -244,32 +243,38 @@ describe('executions and statistics (contract §5)', () => {
       const ids: string[] = [];
       for (const state of ['pending', 'completed', 'failed', 'completed', 'running'])
         ids.unshift((await record(makeExecution(id, { status: state })).expect(201)).body.execution_id);
-      const all = await svc.http().get(`/simulations/${id}/executions`).set('X-Session-ID', user);
+      const all = await svc.http().get(`/simulations/${id}/executions`).set('X-Session-ID', sessions.user);
       expect(all.status).toBe(200);
       expect(all.headers['x-total-count']).toBe('5');
       expect(all.body.map((e: { execution_id: string }) => e.execution_id)).toEqual(ids);
-      const completed = await svc.http().get(`/simulations/${id}/executions?status=success&limit=1&offset=1`).set('X-Session-ID', user);
+      const completed = await svc
+        .http()
+        .get(`/simulations/${id}/executions?status=success&limit=1&offset=1`)
+        .set('X-Session-ID', sessions.user);
       expect(completed.headers['x-total-count']).toBe('2');
       expect(completed.body.map((e: { execution_id: string }) => e.execution_id)).toEqual([ids[3]]);
     });
 
     it('answers [] for a simulation without executions, 404 for an unknown one, 400 for bad filters', async () => {
       const id = (await registerSimulation(svc)).id;
-      const empty = await svc.http().get(`/simulations/${id}/executions`).set('X-Session-ID', user);
+      const empty = await svc.http().get(`/simulations/${id}/executions`).set('X-Session-ID', sessions.user);
       expect([empty.status, empty.body, empty.headers['x-total-count']]).toEqual([200, [], '0']);
-      expect((await svc.http().get('/simulations/2147483002/executions').set('X-Session-ID', user)).status).toBe(404);
-      const bad = await svc.http().get(`/simulations/${id}/executions?status=done`).set('X-Session-ID', user);
+      expect((await svc.http().get('/simulations/2147483002/executions').set('X-Session-ID', sessions.user)).status).toBe(404);
+      const bad = await svc.http().get(`/simulations/${id}/executions?status=done`).set('X-Session-ID', sessions.user);
       expect([bad.status, bad.body.message]).toEqual([
         400,
         'status must be one of pending, running, completed, failed, cancelled, cached, success',
       ]);
-      expect((await svc.http().get(`/simulations/${id}/executions?limit=5000`).set('X-Session-ID', user)).status).toBe(400);
-      const huge = await svc.http().get(`/simulations/${id}/executions?offset=999999999999999999999999999999`).set('X-Session-ID', user);
+      expect((await svc.http().get(`/simulations/${id}/executions?limit=5000`).set('X-Session-ID', sessions.user)).status).toBe(400);
+      const huge = await svc
+        .http()
+        .get(`/simulations/${id}/executions?offset=999999999999999999999999999999`)
+        .set('X-Session-ID', sessions.user);
       const message = 'offset must be at most 9007199254740991';
       expect([huge.status, huge.body]).toEqual([400, { statusCode: 400, error: 'Bad Request', message, details: [message] }]);
-      const last = await svc.http().get(`/simulations/${id}/executions?offset=9007199254740991`).set('X-Session-ID', user);
+      const last = await svc.http().get(`/simulations/${id}/executions?offset=9007199254740991`).set('X-Session-ID', sessions.user);
       expect([last.status, last.body]).toEqual([200, []]);
-      expect((await svc.http().get('/simulations/zero/executions').set('X-Session-ID', user)).status).toBe(400);
+      expect((await svc.http().get('/simulations/zero/executions').set('X-Session-ID', sessions.user)).status).toBe(400);
     });
   });
 
@@ -339,9 +344,9 @@ describe('executions and statistics (contract §5)', () => {
     });
 
     it("answers an unknown id with zero counts and null durations (sim2l's answer), a malformed one with 400", async () => {
-      const missing = await svc.http().get('/simulations/2147483003/stats').set('X-Session-ID', user);
+      const missing = await svc.http().get('/simulations/2147483003/stats').set('X-Session-ID', sessions.user);
       expect([missing.status, missing.body]).toEqual([200, emptyStats(2147483003)]);
-      expect((await svc.http().get('/simulations/1e3/stats').set('X-Session-ID', user)).status).toBe(400);
+      expect((await svc.http().get('/simulations/1e3/stats').set('X-Session-ID', sessions.user)).status).toBe(400);
     });
 
     it('agrees with the executions list after many random moves', async () => {
@@ -353,7 +358,7 @@ describe('executions and statistics (contract §5)', () => {
       for (let round = 0; round < 3; round += 1) {
         await Promise.all(bodies.map((body, i) => record({ ...body, status: STATES[(i * 7 + round * 3) % STATES.length] })));
       }
-      const executions = (await svc.http().get(`/simulations/${id}/executions?limit=1000`).set('X-Session-ID', user)).body as {
+      const executions = (await svc.http().get(`/simulations/${id}/executions?limit=1000`).set('X-Session-ID', sessions.user)).body as {
         status: string;
         duration_seconds: number | null;
       }[];
@@ -407,7 +412,7 @@ describe('executions and statistics (contract §5)', () => {
         wanted.map((status, i) =>
           request(urls[i % urls.length])
             .post('/executions')
-            .set('X-Session-ID', user)
+            .set('X-Session-ID', sessions.user)
             .send({ ...body, status })
             .then((response) => ({ status, code: response.status, result: response.body.status as string | undefined })),
         ),
@@ -436,7 +441,7 @@ describe('executions and statistics (contract §5)', () => {
         Array.from({ length: 50 }, (_, i) =>
           request(urls[i % urls.length])
             .post('/executions')
-            .set('X-Session-ID', user)
+            .set('X-Session-ID', sessions.user)
             .send(body),
         ),
       );

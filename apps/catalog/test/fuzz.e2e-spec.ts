@@ -1,5 +1,5 @@
 import { fixedRequest, fuzzSettings, fuzzTestService, largeJsonString } from '@simsvc/testing';
-import { CatalogTestService, makeExecution, registerSimulation, startCatalogService } from './support/catalog-test-service';
+import { makeExecution, registerSimulation, useCatalogService } from './support/catalog-test-service';
 
 const { seed, requests } = fuzzSettings();
 // A guard against hangs: 2000 requests take some 20–50 s on a busy machine; SIMSVC_FUZZ_REQUESTS may ask for many more.
@@ -8,12 +8,7 @@ jest.setTimeout(120_000 + requests * 60);
 // Issue 22, item 13: seeded requests made from the OpenAPI document, mostly hostile; none may
 // get a 5xx, a reset, no answer or a 4xx outside the error shape (docs/security.md §13).
 describe(`catalog: ${requests} seeded requests (SIMSVC_FUZZ_SEED=${seed})`, () => {
-  let svc: CatalogTestService;
-
-  beforeAll(async () => {
-    svc = await startCatalogService();
-  });
-  afterAll(() => svc?.close());
+  const svc = useCatalogService();
 
   it('answers every one below 500, in full and in the error shape, without a reset', async () => {
     const simulations = [await registerSimulation(svc), await registerSimulation(svc)];

@@ -1,24 +1,19 @@
+import { useSessions } from '@simsvc/testing';
 import { CATALOG_STORE, SnapshotReader, StoreDatabase, storeDatabaseToken } from '@simsvc/persistence';
 import { availableParallelism } from 'node:os';
 import { SearchIndexMaintainer } from '../src/app/simulations/search-index.maintainer';
-import { CatalogTestService, registerSimulation, startCatalogService, uniqueName } from './support/catalog-test-service';
+import { registerSimulation, useCatalogService, uniqueName } from './support/catalog-test-service';
 
 /** A word no other test uses, so each test searches its own simulations. */
 let markers = 0;
 const marker = () => `qx${++markers}zv${Math.random().toString(36).slice(2, 6)}`;
 
 describe('search (contract §5)', () => {
-  let svc: CatalogTestService;
-  let user: string;
-
-  beforeAll(async () => {
-    svc = await startCatalogService();
-    user = await svc.tokenFor('user');
-  });
-  afterAll(() => svc.close());
+  const svc = useCatalogService();
+  const sessions = useSessions(svc, 'user');
 
   const search = (query: Record<string, string | number | string[]>) =>
-    svc.http().get('/simulations/search').query(query).set('X-Session-ID', user);
+    svc.http().get('/simulations/search').query(query).set('X-Session-ID', sessions.user);
   const names = (body: { name: string }[]) => body.map((s) => s.name);
 
   it('returns a JSON array and the number of matches in X-Total-Count', async () => {
@@ -216,11 +211,12 @@ describe('search (contract §5)', () => {
     );
 
     const viaGet = async (sim: { name: string; version: string }) =>
-      (await svc.http().get(`/simulations/${sim.name}`).query({ version: sim.version }).set('X-Session-ID', user).expect(200)).body;
+      (await svc.http().get(`/simulations/${sim.name}`).query({ version: sim.version }).set('X-Session-ID', sessions.user).expect(200))
+        .body;
     const expected = [await viaGet(current), await viaGet(inserted), await viaGet(older)];
     expect(expected[2].description).toBe(`first ${word}, changed by an older version`);
     expect((await search({ query: word }).expect(200)).body).toEqual(expected);
-    const versions = await svc.http().get(`/simulations/${older.name}/versions`).set('X-Session-ID', user).expect(200);
+    const versions = await svc.http().get(`/simulations/${older.name}/versions`).set('X-Session-ID', sessions.user).expect(200);
     expect(versions.body).toEqual([expected[2]]);
   });
 

@@ -1,4 +1,4 @@
-import { CatalogTestService, makeSimulation, registerSimulation, startCatalogService, uniqueName } from './support/catalog-test-service';
+import { makeSimulation, registerSimulation, useCatalogService, uniqueName } from './support/catalog-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -6,12 +6,7 @@ jest.setTimeout(60_000);
 // Issue 12, items 8 and 10: a parameter may be called `constructor` in a schema; U+0000, which
 // PostgreSQL cannot store, is refused with 400 on both backends before anything is stored.
 describe('catalog: keys constructor and prototype, and U+0000 in requests', () => {
-  let svc: CatalogTestService;
-
-  beforeAll(async () => {
-    svc = await startCatalogService();
-  });
-  afterAll(() => svc.close());
+  const svc = useCatalogService();
 
   const json = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;
   const post = async (body: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
-import { answerOf, bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, sendEarlyRefusal } from '@simsvc/testing';
-import { CatalogTestService, registerSimulation, startCatalogService } from './support/catalog-test-service';
+import { bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, itAnswersEarlyRefusals } from '@simsvc/testing';
+import { registerSimulation, useCatalogService } from './support/catalog-test-service';
 
 jest.setTimeout(120_000);
 
@@ -22,24 +22,9 @@ const refusals: EarlyRefusal[] = [
 ];
 
 describe('catalog: early refusals of requests with large bodies', () => {
-  let svc: CatalogTestService;
-  let token: string;
+  const svc = useCatalogService();
 
-  beforeAll(async () => {
-    svc = await startCatalogService();
-    token = await svc.tokenFor('admin');
-  });
-  afterAll(() => svc?.close());
-
-  describe.each(['keep-alive', 'close'] as const)('Connection: %s', (connection) => {
-    it.each(refusals)('$name: the full $status answer, no reset', async (refusal) => {
-      const answer = answerOf(await sendEarlyRefusal(svc.url, refusal, connection, token));
-
-      expect(answer).toMatchObject({ status: refusal.status, statusCode: refusal.status });
-      expect(answer.error).toBeUndefined();
-      if (refusal.message) expect(answer.message).toEqual(refusal.message);
-    });
-  });
+  itAnswersEarlyRefusals(() => svc, refusals);
 
   it('refuses U+0000 in a path parameter with 400 on every route, changing nothing', async () => {
     const simulation = await registerSimulation(svc);

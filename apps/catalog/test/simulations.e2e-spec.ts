@@ -1,35 +1,21 @@
-import {
-  CatalogTestService,
-  makeExecution,
-  makeSimulation,
-  registerSimulation,
-  startCatalogService,
-  uniqueName,
-} from './support/catalog-test-service';
+import { useSessions } from '@simsvc/testing';
+import { makeExecution, makeSimulation, registerSimulation, useCatalogService, uniqueName } from './support/catalog-test-service';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
 
 describe('simulations (contract §5)', () => {
-  let svc: CatalogTestService;
-  let developer: string;
-  let user: string;
+  const svc = useCatalogService();
+  const sessions = useSessions(svc, 'developer', 'user');
 
-  beforeAll(async () => {
-    svc = await startCatalogService();
-    developer = await svc.tokenFor('developer');
-    user = await svc.tokenFor('user');
-  });
-  afterAll(() => svc.close());
-
-  const register = (body: Record<string, unknown>) => svc.http().post('/simulations').set('X-Session-ID', developer).send(body);
+  const register = (body: Record<string, unknown>) => svc.http().post('/simulations').set('X-Session-ID', sessions.developer).send(body);
   const getByName = (name: string, version?: string) =>
     svc
       .http()
       .get(`/simulations/${encodeURIComponent(name)}`)
       .query(version === undefined ? {} : { version })
-      .set('X-Session-ID', user);
+      .set('X-Session-ID', sessions.user);
   const versionsOf = async (name: string) =>
-    (await svc.http().get(`/simulations/${name}/versions`).set('X-Session-ID', user)).body as { version: string }[];
+    (await svc.http().get(`/simulations/${name}/versions`).set('X-Session-ID', sessions.user)).body as { version: string }[];
 
   describe('POST /simulations', () => {
     it('registers a tool version: 201 with the full simulation', async () => {
@@ -217,7 +203,7 @@ describe('simulations (contract §5)', () => {
         const withInputSchema = (name: string, inputSchemaJson: string) =>
           `${JSON.stringify(makeSimulation({ name, input_schema: undefined })).slice(0, -1)},"input_schema":${inputSchemaJson}}`;
         const registerText = (text: string) =>
-          svc.http().post('/simulations').set('X-Session-ID', developer).set('Content-Type', 'application/json').send(text);
+          svc.http().post('/simulations').set('X-Session-ID', sessions.developer).set('Content-Type', 'application/json').send(text);
 
         it.each([
           ['a default of 10,000 nested arrays', `{"x":{"type":"array","default":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`, tooDeep],
@@ -252,7 +238,7 @@ describe('simulations (contract §5)', () => {
           const forbidden = await svc
             .http()
             .post('/simulations')
-            .set('X-Session-ID', user)
+            .set('X-Session-ID', sessions.user)
             .set('Content-Type', 'application/json')
             .send(deep);
           expect(forbidden.body).toEqual({ statusCode: 403, error: 'Forbidden', message: 'missing privilege register_simulation' });
@@ -263,7 +249,7 @@ describe('simulations (contract §5)', () => {
         const response = await svc
           .http()
           .post('/simulations')
-          .set('X-Session-ID', developer)
+          .set('X-Session-ID', sessions.developer)
           .set('Content-Type', 'application/json')
           .send('[1,2]');
         expect(response.status).toBe(400);
@@ -314,7 +300,7 @@ describe('simulations (contract §5)', () => {
       const malformed = await getByName('-bad');
       expect(malformed.status).toBe(400);
       expect(malformed.body.message).toBe('name must match [A-Za-z0-9][A-Za-z0-9._-]{0,127}');
-      const unknown = await svc.http().get('/simulations/x?colour=red').set('X-Session-ID', user);
+      const unknown = await svc.http().get('/simulations/x?colour=red').set('X-Session-ID', sessions.user);
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toBe('property colour should not exist');
     });
@@ -324,7 +310,7 @@ describe('simulations (contract §5)', () => {
     it('pages with limit/offset and reports the total in X-Total-Count', async () => {
       const name = uniqueName('paged');
       for (const version of ['1.0.0', '1.1.0', '1.2.0', '1.3.0']) await registerSimulation(svc, { name, version });
-      const response = await svc.http().get(`/simulations/${name}/versions?limit=2&offset=1`).set('X-Session-ID', user);
+      const response = await svc.http().get(`/simulations/${name}/versions?limit=2&offset=1`).set('X-Session-ID', sessions.user);
       expect(response.status).toBe(200);
       expect(response.headers['x-total-count']).toBe('4');
       expect(response.body.map((s: { version: string }) => s.version)).toEqual(['1.2.0', '1.1.0']);
@@ -336,10 +322,10 @@ describe('simulations (contract §5)', () => {
           await svc
             .http()
             .get(`/simulations/${uniqueName('none')}/versions`)
-            .set('X-Session-ID', user)
+            .set('X-Session-ID', sessions.user)
         ).status,
       ).toBe(404);
-      const bad = await svc.http().get('/simulations/x/versions?limit=0').set('X-Session-ID', user);
+      const bad = await svc.http().get('/simulations/x/versions?limit=0').set('X-Session-ID', sessions.user);
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('limit must be from 1 to 1000');
     });
@@ -348,18 +334,18 @@ describe('simulations (contract §5)', () => {
       const sim = await registerSimulation(svc);
       const message = 'offset must be at most 9007199254740991';
       for (const offset of ['999999999999999999999999999999', '100000000000000000000', '9007199254740992']) {
-        const response = await svc.http().get(`/simulations/${sim.name}/versions?offset=${offset}`).set('X-Session-ID', user);
+        const response = await svc.http().get(`/simulations/${sim.name}/versions?offset=${offset}`).set('X-Session-ID', sessions.user);
         expect(response.status).toBe(400);
         expect(response.body).toEqual({ statusCode: 400, error: 'Bad Request', message, details: [message] });
       }
-      const last = await svc.http().get(`/simulations/${sim.name}/versions?offset=9007199254740991`).set('X-Session-ID', user);
+      const last = await svc.http().get(`/simulations/${sim.name}/versions?offset=9007199254740991`).set('X-Session-ID', sessions.user);
       expect([last.status, last.body, last.headers['x-total-count']]).toEqual([200, [], '1']);
     });
   });
 
   describe('PATCH /simulations/{id}', () => {
     const patch = (id: number | string, body: Record<string, unknown>) =>
-      svc.http().patch(`/simulations/${id}`).set('X-Session-ID', developer).send(body);
+      svc.http().patch(`/simulations/${id}`).set('X-Session-ID', sessions.developer).send(body);
 
     it('changes description, author, tags, schemas and status; keeps the rest; bumps updated_at', async () => {
       const sim = await registerSimulation(svc);
@@ -430,7 +416,7 @@ describe('simulations (contract §5)', () => {
         const response = await svc
           .http()
           .patch(`/simulations/${sim.id}`)
-          .set('X-Session-ID', developer)
+          .set('X-Session-ID', sessions.developer)
           .set('Content-Type', 'application/json')
           .send(text);
         expect(response.status).toBe(400);
@@ -451,7 +437,7 @@ describe('simulations (contract §5)', () => {
   });
 
   describe('DELETE /simulations/{id}', () => {
-    const remove = (id: number | string) => svc.http().delete(`/simulations/${id}`).set('X-Session-ID', developer);
+    const remove = (id: number | string) => svc.http().delete(`/simulations/${id}`).set('X-Session-ID', sessions.developer);
 
     it('deletes a simulation without executions: 200 {status, simulation_id, name, version}', async () => {
       const sim = await registerSimulation(svc);
@@ -465,7 +451,7 @@ describe('simulations (contract §5)', () => {
 
     it('refuses with 409 while the simulation has executions, and keeps it', async () => {
       const sim = await registerSimulation(svc);
-      await svc.http().post('/executions').set('X-Session-ID', user).send(makeExecution(sim.id)).expect(201);
+      await svc.http().post('/executions').set('X-Session-ID', sessions.user).send(makeExecution(sim.id)).expect(201);
       const response = await remove(sim.id);
       expect(response.status).toBe(409);
       expect(response.body.message).toBe(`simulation ${sim.id} has executions and cannot be deleted`);

@@ -8,6 +8,7 @@ import {
   registerSimulation,
   startCatalogService,
   uniqueName,
+  useCatalogService,
 } from './support/catalog-test-service';
 
 interface SyncItem {
@@ -335,11 +336,7 @@ describe('automatic registration: --auto-register (contract §5)', () => {
 });
 
 describe('automatic registration: off without --watch-dir', () => {
-  let svc: CatalogTestService;
-  beforeAll(async () => {
-    svc = await startCatalogService();
-  });
-  afterAll(() => svc.close());
+  const svc = useCatalogService();
 
   it('says so in GET /sync/status, which needs update_catalog', async () => {
     const status = await svc

@@ -1,5 +1,5 @@
 import { fixedRequest, fuzzSettings, fuzzTestService, largeJsonString } from '@simsvc/testing';
-import { ResultsTestService } from './support/results-test-service';
+import { useResultsService } from './support/results-test-service';
 
 const { seed, requests } = fuzzSettings();
 // A guard against hangs: 2000 requests take some 20–50 s on a busy machine; SIMSVC_FUZZ_REQUESTS may ask for many more.
@@ -8,12 +8,7 @@ jest.setTimeout(120_000 + requests * 60);
 // Issue 22, item 13: seeded requests made from the OpenAPI document, mostly hostile; none may
 // get a 5xx, a reset, no answer or a 4xx outside the error shape (docs/security.md §13).
 describe(`results: ${requests} seeded requests (SIMSVC_FUZZ_SEED=${seed})`, () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-  });
-  afterAll(() => results?.close());
+  const results = useResultsService();
 
   it('answers every one below 500, in full and in the error shape, without a reset', async () => {
     const stored = [await results.stored(), await results.stored({ simulation_name: 'wave-2d' })];

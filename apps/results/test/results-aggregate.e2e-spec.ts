@@ -1,4 +1,4 @@
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
 
@@ -7,7 +7,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 // POST /aggregate (contract §8): the figures of the runs a filter keeps, compared with a
 // brute-force computation of the documented definitions over the same data.
 describe('POST /aggregate', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
   const SIM = 'aggregate-sim';
 
   /** A small deterministic generator, so the data has ties, negatives and every kind of value. */
@@ -25,7 +25,6 @@ describe('POST /aggregate', () => {
   });
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     for (const run of RUNS) {
       await results.stored({
         execution_id: run.id,
@@ -37,7 +36,6 @@ describe('POST /aggregate', () => {
     }
     await results.stored({ execution_id: 'ag-other', simulation_name: 'aggregate-other', output_params: { energy: 1e9 } });
   });
-  afterAll(() => results.close());
 
   // ---- the reference: the README's definitions, written plainly ----
   function figures(values: number[]) {

@@ -1,5 +1,5 @@
 import { decode, sign } from 'jsonwebtoken';
-import { expectError, makeDirect, ResultsTestService } from './support/results-test-service';
+import { expectError, makeDirect, ResultsTestService, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -21,12 +21,7 @@ const ROUTES: [Method, string, string, Record<string, unknown> | undefined][] = 
 
 // Contract §1 and §3 as they apply to the results service, and the Python ResultsClient's calls.
 describe('results service conventions', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start({ env: { SIMSVC_AUTH_SECRET: SECRET } });
-  });
-  afterAll(() => results.close());
+  const results = useResultsService({ env: { SIMSVC_AUTH_SECRET: SECRET } });
 
   const call = (method: Method, path: string, body?: Record<string, unknown>, token?: string) => {
     let request = results.http()[method](path);

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { Response } from 'supertest';
-import { expectError, makeDirect, ResultsTestService } from './support/results-test-service';
+import { expectError, makeDirect, useResultsService } from './support/results-test-service';
 
 jest.setTimeout(180_000);
 
@@ -16,7 +16,7 @@ const TODAY = () => new Date().toISOString().slice(0, 10);
 // POST /export (issue 24.6, contract §8): every matching run streamed as CSV or JSON lines, in
 // the order of the search body, compared with what POST /search answers for the same body.
 describe('POST /export', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
   const SIM = 'export-sim';
 
   /** Values a spreadsheet or a CSV reader can trip over, each in a run of its own. */
@@ -37,7 +37,6 @@ describe('POST /export', () => {
   };
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     let i = 0;
     for (const [id, label] of Object.entries(TRICKY)) {
       i += 1;
@@ -57,7 +56,6 @@ describe('POST /export', () => {
     });
     await results.stored({ execution_id: 'x-other', simulation_name: 'export-other', input_params: { other: 1 }, output_params: {} });
   });
-  afterAll(() => results.close());
 
   /** POST /export with the body kept as text whatever its type. */
   async function exported(body: Record<string, unknown>): Promise<Response & { body: string }> {

@@ -1,5 +1,5 @@
 import type { Response } from 'supertest';
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
 
@@ -11,7 +11,7 @@ type Key =
 // POST /search with order_by and cursors (contract §8): every order is checked against a plain
 // reference sort of the contract's rules, page by page, by cursor and by offset.
 describe('POST /search order_by and cursors', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
   const SIM = 'order-sim';
 
   /** Registered in this order, so a run's index is the order of its result id. */
@@ -41,7 +41,6 @@ describe('POST /search order_by and cursors', () => {
   const registered = (id: string) => index.get(id) ?? -1;
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     for (const run of RUNS) {
       const outputs: Record<string, Json> = run.score === undefined ? {} : { score: run.score };
       const inputs: Record<string, Json> = run.group === undefined ? {} : { group: run.group };
@@ -49,7 +48,6 @@ describe('POST /search order_by and cursors', () => {
     }
     await results.stored({ execution_id: 'o-other', simulation_name: 'order-other', output_params: { score: 100 } });
   });
-  afterAll(() => results.close());
 
   // ---- the reference ----
   const codePoints = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));

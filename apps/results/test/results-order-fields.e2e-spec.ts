@@ -1,4 +1,4 @@
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
 
@@ -8,7 +8,7 @@ type Field = 'simulation_version' | 'status' | 'completed_at' | 'duration_second
 // hits carrying completed_at and duration_seconds, and POST /aggregate listing a text parameter's
 // values (issue 26: the console's runs table sorts on any column; a text filter offers its values).
 describe('POST /search by result columns, and POST /aggregate values', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
   const SIM = 'heat-1d';
 
   /** Registered from run databases in this order; null completion and duration: a run still running. */
@@ -22,7 +22,6 @@ describe('POST /search by result columns, and POST /aggregate values', () => {
   const order = new Map(RUNS.map((run, i) => [run.id, i]));
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     for (const run of RUNS) {
       results.writeRun({
         execution_id: run.id,
@@ -36,7 +35,6 @@ describe('POST /search by result columns, and POST /aggregate values', () => {
       if (response.status !== 200) throw new Error(JSON.stringify(response.body));
     }
   });
-  afterAll(() => results.close());
 
   /** The contract's rules: values ascending or descending, missing (null) last both ways, ties by result id in the key's direction. */
   function reference(field: Field, direction: 'asc' | 'desc'): string[] {

@@ -1,16 +1,11 @@
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
 
 // GET /results/{execution_id}, DELETE /results/{execution_id} and GET /stats/{simulation}/{param} (contract §6).
 describe('reading, deleting and statistics', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-  });
-  afterAll(() => results.close());
+  const results = useResultsService();
 
   describe('GET /results/{execution_id}', () => {
     it('returns the result', async () => {

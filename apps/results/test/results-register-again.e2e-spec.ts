@@ -1,18 +1,13 @@
 import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
 import { join } from 'node:path';
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
 
 // POST /register of an execution_id registered already (contract §6, §7).
 describe('POST /register again', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-  });
-  afterAll(() => results.close());
+  const results = useResultsService();
 
   /** Refused with status and message, and the store (the result included) is exactly as before. */
   async function expectRefused(body: Record<string, unknown>, status: number, message: string): Promise<void> {

@@ -1,16 +1,11 @@
-import { expectError, makeDirect, ResultsTestService } from './support/results-test-service';
+import { expectError, makeDirect, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
 
 // POST /register_direct (contract §6): a result given inline; the schema is inferred from the values.
 describe('POST /register_direct', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-  });
-  afterAll(() => results.close());
+  const results = useResultsService();
 
   async function expectRefused(body: Record<string, unknown>, status: number, message: string | RegExp): Promise<Record<string, unknown>> {
     const before = await results.snapshot(['heat-1d', 'direct-sim']);

@@ -1,16 +1,11 @@
-import { expectError, makeDirect, ResultsTestService } from './support/results-test-service';
+import { expectError, makeDirect, useResultsService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
 
 // POST /register_direct with application/x-ndjson (issue 24.5): one result per line; a bad line
 // is reported by its number and never loses the others.
 describe('POST /register_direct as application/x-ndjson', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-  });
-  afterAll(() => results.close());
+  const results = useResultsService();
 
   async function sendLines(lines: string[]) {
     return results

@@ -2,7 +2,7 @@ import { makeRunFixture, writeRunDatabase, alterRunDatabase } from '@simsvc/test
 import Database from 'better-sqlite3';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -10,13 +10,11 @@ jest.setTimeout(60_000);
 // POST /register (contract §6): a finished run is introspected from its run database, read-only
 // and only below the runs root; what the database holds wins over the body.
 describe('POST /register', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     mkdirSync(results.outside, { recursive: true });
   });
-  afterAll(() => results.close());
 
   /** Refused with status and message, and the store is exactly as before. */
   async function expectRefused(body: Record<string, unknown>, status: number, message: string | RegExp): Promise<Record<string, unknown>> {

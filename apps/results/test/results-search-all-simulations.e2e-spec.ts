@@ -1,4 +1,4 @@
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -8,7 +8,7 @@ jest.setTimeout(60_000);
 // A filter names a parameter by class and name in every simulation; values compare by their JSON
 // type, whatever schema type each simulation gives the parameter.
 describe('POST /search across simulations', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
 
   // Oldest first. alpha's runs come from run databases whose schema says `integer`; beta's are
   // registered inline (schema inferred: `number`, `string`); gamma has `v` only as an output.
@@ -16,7 +16,6 @@ describe('POST /search across simulations', () => {
   const newestFirst = (ids: string[]) => ALL.filter((id) => ids.includes(id)).reverse();
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     const alpha = (id: string, v: number, status = 'completed') => {
       results.writeRun({
         execution_id: id,
@@ -38,7 +37,6 @@ describe('POST /search across simulations', () => {
     await inline('c-1', 'gamma', { w: 1 }, { v: 5 });
     await inline('b-3', 'beta', { v: 4 }, {}, { status: 'failed' });
   });
-  afterAll(() => results.close());
 
   const ids = async (body: Record<string, unknown>): Promise<string[]> => {
     const response = await results.search({ limit: 1000, ...body });

@@ -1,4 +1,4 @@
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -8,7 +8,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 // POST /search (contract §6). A fixed set of runs with every kind of value; each filter's answer
 // is checked against a plain reference implementation of the contract's rules below.
 describe('POST /search', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
 
   /** Runs of simulation "search-sim", oldest first; `v` is the parameter most filters look at. */
   const RUNS: { id: string; inputs: Record<string, Json>; outputs: Record<string, Json>; version?: string; status?: string }[] = [
@@ -32,7 +32,6 @@ describe('POST /search', () => {
       .reverse();
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     for (const run of RUNS) {
       await results.stored({
         execution_id: run.id,
@@ -45,7 +44,6 @@ describe('POST /search', () => {
     }
     await results.stored({ execution_id: 'other-sim-run', simulation_name: 'other-sim', input_params: { v: 1 } });
   });
-  afterAll(() => results.close());
 
   // ---- the reference: the contract's rules, written plainly ----
   const canonical = (value: Json): string =>

@@ -1,4 +1,4 @@
-import { ResultsTestService } from './support/results-test-service';
+import { useResultsService } from './support/results-test-service';
 
 jest.setTimeout(600_000);
 
@@ -7,7 +7,7 @@ jest.setTimeout(600_000);
 // the estimated cost says (README "Sorting and cursors"); both must give the reference order,
 // page by page. Totals of order_by searches stop counting at 10,000 (total_is_lower_bound).
 describe('POST /search order_by over 10,050 runs: both plans, capped totals', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
   const SIM = 'plans-sim';
   const RUNS = 10_050;
   // x: 100 groups of ~100 runs; y: distinct except every 97th run, which ties with its neighbour.
@@ -16,7 +16,6 @@ describe('POST /search order_by over 10,050 runs: both plans, capped totals', ()
   const id = (i: number) => `plan-${String(i).padStart(5, '0')}`;
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     const token = await results.token();
     for (let first = 0; first < RUNS; first += 5_000) {
       const lines = Array.from({ length: Math.min(5_000, RUNS - first) }, (_, k) =>
@@ -38,7 +37,6 @@ describe('POST /search order_by over 10,050 runs: both plans, capped totals', ()
       expect({ status: response.status, failed: response.body.failed }).toEqual({ status: 200, failed: [] });
     }
   });
-  afterAll(() => results.close());
 
   /** y descending, ties by registration order descending (result id, the last key's direction). */
   function reference(keep: (i: number) => boolean): string[] {

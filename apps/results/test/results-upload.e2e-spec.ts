@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, linkSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Response } from 'supertest';
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 jest.setTimeout(60_000);
 
@@ -21,12 +21,7 @@ function filesBelow(dir: string): string[] {
 // POST /runs (issue 24.4): the run database itself as the body, stored under the runs root and
 // registered; GET /results/{execution_id}/run-database gives it back.
 describe('POST /runs and GET /results/{execution_id}/run-database', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start({ args: ['--max-upload-bytes', String(MAX_UPLOAD_BYTES)] });
-  });
-  afterAll(() => results.close());
+  const results = useResultsService({ args: ['--max-upload-bytes', String(MAX_UPLOAD_BYTES)] });
 
   /** A run database made outside the runs root, as a laptop would have it. */
   function runFile(overrides: Parameters<typeof makeRunFixture>[0] = {}): { fixture: ReturnType<typeof makeRunFixture>; bytes: Buffer } {

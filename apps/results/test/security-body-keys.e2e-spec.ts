@@ -1,4 +1,4 @@
-import { expectError, makeDirect, ResultsTestService } from './support/results-test-service';
+import { expectError, makeDirect, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -7,12 +7,7 @@ jest.setTimeout(60_000);
 // names is expected, and U+0000 (which PostgreSQL cannot store) is refused with 400 on both
 // backends instead of being stored on one and failing with 500 on the other.
 describe('results: keys constructor, prototype and __proto__, and U+0000 in bodies', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-  });
-  afterAll(() => results.close());
+  const results = useResultsService();
 
   /** A body written as JSON text, so that `__proto__` stays a key. */
   const json = (text: string): Record<string, unknown> => JSON.parse(text) as Record<string, unknown>;

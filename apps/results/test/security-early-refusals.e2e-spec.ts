@@ -1,5 +1,5 @@
-import { answerOf, bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, sendEarlyRefusal } from '@simsvc/testing';
-import { ResultsTestService } from './support/results-test-service';
+import { bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, itAnswersEarlyRefusals, useSessions } from '@simsvc/testing';
+import { useResultsService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
 
@@ -26,24 +26,10 @@ const refusals: EarlyRefusal[] = [
 ];
 
 describe('results: early refusals of requests with large bodies', () => {
-  let results: ResultsTestService;
-  let token: string;
+  const results = useResultsService();
+  const sessions = useSessions(results, 'admin');
 
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-    token = await results.svc.tokenFor('admin');
-  });
-  afterAll(() => results?.close());
-
-  describe.each(['keep-alive', 'close'] as const)('Connection: %s', (connection) => {
-    it.each(refusals)('$name: the full $status answer, no reset', async (refusal) => {
-      const answer = answerOf(await sendEarlyRefusal(results.svc.url, refusal, connection, token));
-
-      expect(answer.error).toBeUndefined();
-      expect(answer).toMatchObject({ status: refusal.status, statusCode: refusal.status });
-      if (refusal.message) expect(answer.message).toEqual(refusal.message);
-    });
-  });
+  itAnswersEarlyRefusals(() => results, refusals);
 
   it('refuses U+0000 in a path parameter with 400, changing nothing', async () => {
     for (const [method, path] of [
@@ -53,9 +39,9 @@ describe('results: early refusals of requests with large bodies', () => {
       ['delete', '/results/x%00'],
       ['get', '/stats/%00/x'],
     ] as const) {
-      const response = await results.http()[method](path).set('X-Session-ID', token);
+      const response = await results.http()[method](path).set('X-Session-ID', sessions.admin);
       expect({ path, status: response.status, message: response.body.message }).toEqual({ path, status: 400, message: nulInPath });
     }
-    await results.http().get('/users/admin').set('X-Session-ID', token).expect(200);
+    await results.http().get('/users/admin').set('X-Session-ID', sessions.admin).expect(200);
   });
 });

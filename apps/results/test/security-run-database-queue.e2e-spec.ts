@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(180_000);
@@ -23,16 +23,14 @@ const WORKERS = Math.max(2, availableParallelism());
 // Issue 22, item 7: two workers, an unbounded queue and a deadline that started only once a
 // worker was free let 8 hostile files from one address make an ordinary registration wait 39.9 s.
 describe('POST /register while one address sends slow run databases', () => {
-  let results: ResultsTestService;
+  const results = useResultsService({ args: ['--trusted-proxies', 'loopback'] });
   let token: string;
 
   beforeAll(async () => {
-    results = await ResultsTestService.start({ args: ['--trusted-proxies', 'loopback'] });
     token = await results.token();
     mkdirSync(results.runsRoot, { recursive: true });
     writeSlowRunDatabase(join(results.runsRoot, 'slow.db'));
   });
-  afterAll(() => results.close());
 
   /** Registers as if from address; resolves with the response and how long it took. */
   async function registerFrom(address: string, body: Record<string, unknown>): Promise<{ response: Response; ms: number }> {

@@ -5,7 +5,7 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Response } from 'supertest';
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(120_000);
@@ -25,13 +25,11 @@ afterAll(() => {
 // other requests, must read exactly the file that was checked (by one descriptor), must leave
 // nothing behind in the runs root, and must refuse what PostgreSQL cannot store.
 describe('POST /register with a hostile run database', () => {
-  let results: ResultsTestService;
+  const results = useResultsService();
 
   beforeAll(async () => {
-    results = await ResultsTestService.start();
     mkdirSync(results.outside, { recursive: true });
   });
-  afterAll(() => results.close());
 
   /** Refused with status and message, and nothing was stored for the execution. */
   async function expectRefused(executionId: string, response: Response, status: number, message: string | RegExp): Promise<void> {
@@ -186,12 +184,7 @@ describe('POST /register with a hostile run database', () => {
 
 // Issue 22, item 7: the copy is capped by --max-run-db-bytes, checked as it is made.
 describe('POST /register of a run database over --max-run-db-bytes', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start({ args: ['--max-run-db-bytes', '65536'] });
-  });
-  afterAll(() => results.close());
+  const results = useResultsService({ args: ['--max-run-db-bytes', '65536'] });
 
   it('refuses it with 413 naming the limit, stores nothing and leaves no private copy behind', async () => {
     results.writeRun({ execution_id: 'oversized', outputs: { log: 'x'.repeat(200_000) } });

@@ -1,4 +1,4 @@
-import { expectError, ResultsTestService } from './support/results-test-service';
+import { expectError, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -44,12 +44,7 @@ const search = (
 });
 
 describe('sim2l ResultsClient compatibility (contract §7)', () => {
-  let results: ResultsTestService;
-
-  beforeAll(async () => {
-    results = await ResultsTestService.start();
-  });
-  afterAll(() => results.close());
+  const results = useResultsService();
 
   /** A run as sim2l writes it: its field classes as types, units and metadata on the rows. */
   const writeSim2lRun = (executionId: string, load: number, deflection: number) =>

@@ -1,4 +1,4 @@
-import { TestService, TestServiceOptions } from '@simsvc/testing';
+import { TestService, TestServiceOptions, useTestService } from '@simsvc/testing';
 import { AppModule } from '../../src/app/app.module';
 import { CACHE_SERVICE, CacheConfig } from '../../src/app/cache-config';
 
@@ -6,6 +6,9 @@ export type CacheTestService = TestService<CacheConfig>;
 
 export const startCacheService = (options?: TestServiceOptions): Promise<CacheTestService> =>
   TestService.start(CACHE_SERVICE, (config) => AppModule.forRoot(config), options);
+
+/** A cache service started before the describe block's tests and closed after them (useTestService). */
+export const useCacheService = (options?: TestServiceOptions): CacheTestService => useTestService(() => startCacheService(options));
 
 let sequence = 0;
 

@@ -1,5 +1,5 @@
 import { SimulationResponse } from '@simsvc/contracts';
-import { TestService, TestServiceOptions } from '@simsvc/testing';
+import { TestService, TestServiceOptions, useTestService } from '@simsvc/testing';
 import { AppModule } from '../../src/app/app.module';
 import { CATALOG_SERVICE, CatalogConfig } from '../../src/app/catalog-config';
 
@@ -7,6 +7,9 @@ export type CatalogTestService = TestService<CatalogConfig>;
 
 export const startCatalogService = (options?: TestServiceOptions): Promise<CatalogTestService> =>
   TestService.start(CATALOG_SERVICE, (config) => AppModule.forRoot(config), options);
+
+/** A catalog service started before the describe block's tests and closed after them (useTestService). */
+export const useCatalogService = (options?: TestServiceOptions): CatalogTestService => useTestService(() => startCatalogService(options));
 
 let sequence = 0;
 

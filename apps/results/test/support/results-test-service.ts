@@ -1,4 +1,12 @@
-import { makeRunFixture, type RunDatabaseFixture, TestService, type TestServiceOptions, writeRunDatabase } from '@simsvc/testing';
+import {
+  makeRunFixture,
+  type Role,
+  type RunDatabaseFixture,
+  TestService,
+  type TestServiceOptions,
+  useTestService,
+  writeRunDatabase,
+} from '@simsvc/testing';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,8 +53,16 @@ export class ResultsTestService {
     return this.svc.http();
   }
 
+  get url(): string {
+    return this.svc.url;
+  }
+
   token(): Promise<string> {
     return this.svc.tokenFor('user');
+  }
+
+  tokenFor(role: Role): Promise<string> {
+    return this.svc.tokenFor(role);
   }
 
   /** Writes a run database for fixture into the runs root (`<execution_id>.db` unless a path is given). */
@@ -112,6 +128,10 @@ export class ResultsTestService {
     return state;
   }
 }
+
+/** A results service started before the describe block's tests and closed after them (useTestService). */
+export const useResultsService = (options?: TestServiceOptions): ResultsTestService =>
+  useTestService(() => ResultsTestService.start(options));
 
 let sequence = 0;
 

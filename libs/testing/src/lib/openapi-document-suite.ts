@@ -3,6 +3,7 @@ import { DynamicModule } from '@nestjs/common';
 import { serviceOpenApiDocument, ServiceConfig, ServiceDefinition, stableOpenApiJson } from '@simsvc/platform';
 import { openApiCompletenessProblems } from './openapi-completeness';
 import { TestService } from './test-service';
+import { useTestService } from './use-test-service';
 
 /**
  * The suite each service runs on its own OpenAPI document: every e2e suite checks each response
@@ -10,12 +11,7 @@ import { TestService } from './test-service';
  */
 export function describeOpenApiDocument<T>(definition: ServiceDefinition<T>, appModule: (config: ServiceConfig<T>) => DynamicModule): void {
   describe(`OpenAPI document of the ${definition.service} service`, () => {
-    let svc: TestService<T>;
-
-    beforeAll(async () => {
-      svc = await TestService.start(definition, appModule);
-    });
-    afterAll(() => svc.close());
+    const svc = useTestService(() => TestService.start(definition, appModule));
 
     it('is built without a database or a port (--print-openapi) exactly as the service serves it', async () => {
       const served = (await svc.http().get('/openapi.json').expect(200)).body;

@@ -1,3 +1,4 @@
+/// <reference types="jest" />
 import { rawExchange, type RawOutcome, type RawRequest } from './raw-exchange';
 
 /** A request the service refuses before reading its body, and what it must answer. */
@@ -74,4 +75,28 @@ export function answerOf(outcome: RawOutcome): { status?: number; statusCode?: u
     body = { message: `not JSON: ${outcome.body.toString('utf8').slice(0, 80)}` };
   }
   return { status: outcome.status, statusCode: body.statusCode, message: body.message };
+}
+
+/**
+ * The tests of each refusal, over a keep-alive connection and with `Connection: close`, sent
+ * with the admin's session of `service()` (read when the test runs): the full answer with the
+ * refusal's status (and, but for a HEAD, the error body's statusCode and its message), never a
+ * reset.
+ */
+export function itAnswersEarlyRefusals(
+  service: () => { readonly url: string; tokenFor(role: 'admin'): Promise<string> },
+  refusals: EarlyRefusal[],
+): void {
+  describe.each(['keep-alive', 'close'] as const)('Connection: %s', (connection) => {
+    it.each(refusals)('$name: the full $status answer, no reset', async (refusal) => {
+      const target = service();
+      const answer = answerOf(await sendEarlyRefusal(target.url, refusal, connection, await target.tokenFor('admin')));
+
+      expect(answer.error).toBeUndefined();
+      expect(answer.status).toBe(refusal.status);
+      // A HEAD answer has no body.
+      if (refusal.method !== 'HEAD') expect(answer.statusCode).toBe(refusal.status);
+      if (refusal.message) expect(answer.message).toEqual(refusal.message);
+    });
+  });
 }
