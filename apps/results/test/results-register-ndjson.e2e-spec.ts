@@ -54,6 +54,27 @@ describe('POST /register_direct as application/x-ndjson', () => {
     expect((await results.search({ simulation_name: 'ndjson-many', limit: 1 })).body.total).toBe(2500);
   });
 
+  it('stores the batches in order: an execution_id repeated in a later batch ends with the later line, bad lines of both named', async () => {
+    const line = (index: number, input_params: Record<string, unknown> = { i: index }) =>
+      JSON.stringify(makeDirect({ simulation_name: 'ndjson-batches', execution_id: `ndjson-batches-${index}`, input_params }));
+    const lines = Array.from({ length: 1500 }, (_, index) => line(index));
+    lines[0] = line(0, { x: 1 });
+    lines[1199] = line(0, { x: 2 });
+    lines[500] = '{"execution_id": ';
+    lines[1300] = '[]';
+    const response = await sendLines(lines);
+    expect(response.body).toEqual({
+      registered: 1497,
+      updated: 1,
+      failed: [
+        { line: 501, message: 'malformed JSON' },
+        { line: 1301, message: expect.any(String) },
+      ],
+    });
+    expect((await results.get('/results/ndjson-batches-0')).body.input_params).toEqual({ x: 2 });
+    expect((await results.search({ simulation_name: 'ndjson-batches', limit: 1 })).body.total).toBe(1497);
+  });
+
   it('stores an execution_id given on several lines of one transaction in turn: the last wins, the others count as updates', async () => {
     const line = (input_params: Record<string, unknown>) =>
       JSON.stringify(makeDirect({ simulation_name: 'ndjson-twice', execution_id: 'ndjson-twice-1', input_params }));

@@ -19,6 +19,8 @@ export const NDJSON_BATCH = 1_000;
 /** The whole body: 10,000 results of a few KiB each fit with room to spare. */
 export const MAX_NDJSON_BYTES = 64 * 1024 * 1024;
 
+type StoreOutcome = 'new' | 'updated' | BulkRegisterFailure;
+
 interface ValidLine {
   line: number;
   result: NewResult;
@@ -36,14 +38,25 @@ export class BulkRegistrationService {
 
   /**
    * Reads every line first (so that a body over the limits changes nothing), then parses,
-   * validates and stores them NDJSON_BATCH at a time: only one batch is ever held as objects
-   * (10,000 lines at once held ~45 MB of them per request).
+   * validates and stores them NDJSON_BATCH at a time: at most two batches are ever held as
+   * objects (10,000 lines at once held ~45 MB of them per request). The next batch is parsed while
+   * the previous one is being stored: on PostgreSQL the lines are validated while the service
+   * waits for the database's answers; on SQLite the store is synchronous and the two take turns.
+   * Batches are stored one after the other, in order.
    */
   async register(request: Request): Promise<BulkRegisterResponse> {
     const lines = await readLines(request);
     const failed: BulkRegisterFailure[] = [];
     let registered = 0;
     let updated = 0;
+    let storing: Promise<StoreOutcome[]> = Promise.resolve([]);
+    const count = (outcomes: StoreOutcome[]) => {
+      for (const outcome of outcomes) {
+        if (outcome === 'new') registered += 1;
+        else if (outcome === 'updated') updated += 1;
+        else failed.push(outcome);
+      }
+    };
     let next = 0;
     while (next < lines.length) {
       const valid: ValidLine[] = [];
@@ -56,14 +69,14 @@ export class BulkRegistrationService {
           failed.push({ line: next + 1, message: messageOf(error) });
         }
       }
-      for (const outcome of await this.storeBatch(valid)) {
-        if (outcome === 'new') registered += 1;
-        else if (outcome === 'updated') updated += 1;
-        else failed.push(outcome);
-      }
+      count(await storing);
       // A batch is stored synchronously on SQLite: requests that arrived meanwhile get a turn before the next.
       await setImmediatePromise();
+      storing = this.storeBatch(valid);
+      // Observed at once, so that a rejection is never reported unhandled while the next batch is parsed.
+      storing.catch(() => undefined);
     }
+    count(await storing);
     this.metrics.registered.inc(registered + updated);
     return { registered, updated, failed: failed.sort((a, b) => a.line - b.line) };
   }
@@ -81,14 +94,14 @@ export class BulkRegistrationService {
   }
 
   /** One transaction; should it fail as a whole (a conflict, say), each line is tried alone so that only its own fails. */
-  private async storeBatch(batch: ValidLine[]): Promise<('new' | 'updated' | BulkRegisterFailure)[]> {
+  private async storeBatch(batch: ValidLine[]): Promise<StoreOutcome[]> {
     if (batch.length === 0) return [];
     try {
       const stored = await this.repository.storeMany(batch, nowMicros());
       return stored.map(({ updated }) => (updated ? 'updated' : 'new'));
     } catch (error) {
       if (batch.length === 1) return [{ line: batch[0].line, message: messageOf(error) }];
-      const outcomes: ('new' | 'updated' | BulkRegisterFailure)[] = [];
+      const outcomes: StoreOutcome[] = [];
       for (const item of batch) outcomes.push(...(await this.storeBatch([item])));
       return outcomes;
     }
