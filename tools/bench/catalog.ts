@@ -24,6 +24,7 @@ import {
   type BenchOptions,
 } from './harness.ts';
 import { profiled } from './profile/cpu-profile.ts';
+import { formatThreadUsage, threadsWanted, threadTicks } from './thread-usage.ts';
 
 const SIMULATIONS = 10_000;
 const VERSIONS_PER_NAME = 4;
@@ -156,6 +157,7 @@ async function measure(
 ): Promise<ScenarioFigures> {
   let index = 0;
   const cpuBefore = processUsage(pid).cpuMicros;
+  const threadsBefore = threadsWanted() ? threadTicks(pid) : undefined;
   const result = await profiled(inspectorPort, `catalog-${title}`, console.log, () =>
     autocannon({
       url: base,
@@ -166,6 +168,8 @@ async function measure(
     }),
   );
   const cpuMicros = processUsage(pid).cpuMicros - cpuBefore;
+  if (threadsBefore && result.requests.total > 0)
+    console.log(`${title}, CPU by thread:\n${formatThreadUsage(threadsBefore, threadTicks(pid), result.requests.total)}`);
   const errors = result.errors + result.non2xx;
   return {
     scenario: title,

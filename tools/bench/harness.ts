@@ -11,6 +11,7 @@ import type { Credentials } from '../cluster/auth.ts';
 import { freePort } from '../cluster/ports.ts';
 import { SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
 import { inspectorArgs } from './profile/cpu-profile.ts';
+import { formatThreadUsage, threadsWanted, threadTicks } from './thread-usage.ts';
 
 export { freePort };
 
@@ -55,6 +56,8 @@ export interface LoadFigures {
   unexpected: number;
   cpuMicrosPerRequest: number | undefined;
   rssBytes: number | undefined;
+  /** CPU per request by thread (BENCH_THREADS=1). */
+  threads?: string;
 }
 
 /** The build the benchmarks start: dist/ of this checkout, or SIMSVC_BENCH_DIST (another build, e.g. of an older commit). */
@@ -273,6 +276,7 @@ export async function load({
 }: LoadOptions): Promise<LoadFigures> {
   let unexpected = 0;
   const before = pid ? processUsage(pid) : undefined;
+  const threadsBefore = pid && threadsWanted() ? threadTicks(pid) : undefined;
   const result = await autocannon({
     url,
     connections,
@@ -286,6 +290,7 @@ export async function load({
   });
   const after = pid ? processUsage(pid) : undefined;
   const total = result.requests.total;
+  const threads = pid && threadsBefore && total > 0 ? formatThreadUsage(threadsBefore, threadTicks(pid), total) : undefined;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -294,6 +299,7 @@ export async function load({
     unexpected: unexpected + result.errors + result.timeouts,
     cpuMicrosPerRequest: before && after && total > 0 ? (after.cpuMicros - before.cpuMicros) / total : undefined,
     rssBytes: after?.rssBytes,
+    threads,
   };
 }
 
@@ -309,7 +315,7 @@ export const formatRow = (name: string, figures: LoadFigures, ceiling?: number):
     ceiling ? `${((100 * figures.requestsPerSecond) / ceiling).toFixed(1)} % of raw` : '',
   ]
     .filter(Boolean)
-    .join('  ');
+    .join('  ') + (figures.threads ? `\n${figures.threads}` : '');
 
 /** A deterministic pseudo-random sequence (mulberry32), so every run and backend gets the same data. */
 export function random(seed: number): () => number {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BenchOptions } from './harness.ts';
 
 /** The modules here that are parts of benchmarks, not benchmarks. */
-const PARTS = ['run.ts', 'harness.ts', 'instructions.ts', 'run-database-schema.ts'];
+const PARTS = ['run.ts', 'harness.ts', 'instructions.ts', 'run-database-schema.ts', 'thread-usage.ts'];
 
 const BENCHES = fs
   .readdirSync(import.meta.dirname)

@@ -19,12 +19,13 @@ const MAX_ENTRIES = 100_000;
 @Injectable()
 export class SessionStateCache {
   // Wall-clock TTLs, checked on every read (ttlResolution 0): a standing is never trusted past its time.
-  // A stale standing read is not deleted but left for its reload to overwrite: deleting a cache's
-  // last entry clears it, refilling its preallocated arrays of MAX_ENTRIES slots (a few million
-  // instructions), which a service with one busy session paid every ACTIVE_TTL_MS
-  // (docs/benchmarks/2026-11-27-request-path-3.md).
+  // A stale standing read is not deleted but left for its reload to overwrite.
+  // Bounded by `maxSize` (each standing counts 1), not `max`: with `max`, lru-cache allocates its
+  // arrays for MAX_ENTRIES at once (~4 MB of heap that a service with a few sessions never uses,
+  // docs/benchmarks/2026-11-27-request-path-4.md); with `maxSize` they grow with the entries.
   private readonly entries = new LRUCache<string, SessionStanding>({
-    max: MAX_ENTRIES,
+    maxSize: MAX_ENTRIES,
+    sizeCalculation: () => 1,
     ttl: FINAL_TTL_MS,
     ttlResolution: 0,
     perf: Date,

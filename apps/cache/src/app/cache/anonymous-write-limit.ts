@@ -22,7 +22,9 @@ interface Bucket {
  */
 @Injectable()
 export class AnonymousWriteLimit {
-  private readonly buckets = new LRUCache<string, Bucket>({ max: TRACKED_SESSIONS });
+  // `maxSize` (each bucket counts 1) rather than `max`, which would allocate arrays for
+  // TRACKED_SESSIONS at start (~2.7 MB of heap, most services never see an anonymous write).
+  private readonly buckets = new LRUCache<string, Bucket>({ maxSize: TRACKED_SESSIONS, sizeCalculation: () => 1 });
   private readonly perMinute: number;
 
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig<CacheConfig>) {
