@@ -43,9 +43,9 @@ export function walkIsCheaper(matches: number, runs: number, criteria: Pick<Sear
 }
 
 /** The count of the matches (up to TOTAL_CAP + 1) and a bound on the simulation's runs: what walkIsCheaper needs. */
-export function buildSortEstimate(criteria: SearchCriteria): Statement {
+export function buildSortEstimate(criteria: SearchCriteria, backend: Backend): Statement {
   const params = new Parameters();
-  const matching = matchedIds(criteria, params);
+  const matching = matchedIds(criteria, params, backend);
   // Two subqueries, each one seek of the (simulation_name, id) index: SQLite optimizes a lone MIN
   // or MAX only, and `MAX(id) - MIN(id)` in one SELECT read every run of the simulation (measured:
   // 62–72 ms of CPU at 1,000,000 runs, most of a sorted search's cost, against 0.04 ms).
@@ -82,8 +82,8 @@ export function buildSortedSearch(
 ): SortedSearch {
   const params = new Parameters();
   const sort = new SortSql(keys, backend, params.bind, 'm.result_id');
-  const best = indexWalk ? bestOfIndex(criteria, sort.first, after, params, counted) : undefined;
-  const ctes = best?.ctes ?? [`matched AS MATERIALIZED (${matchedIds(criteria, params)})`];
+  const best = indexWalk ? bestOfIndex(criteria, sort.first, after, params, counted, backend) : undefined;
+  const ctes = best?.ctes ?? [`matched AS MATERIALIZED (${matchedIds(criteria, params, backend)})`];
   const total =
     best?.total ?? (counted ? `SELECT COUNT(*) AS total FROM (SELECT 1 FROM matched LIMIT ${TOTAL_CAP + 1}) c` : 'SELECT 0 AS total');
   const conditions = after === undefined ? [] : [sort.after(after, params.bind)];
@@ -119,11 +119,12 @@ function bestOfIndex(
   after: SortPosition | undefined,
   params: Parameters,
   counted: boolean,
+  backend: Backend,
 ): { ctes: string[]; total: string } | undefined {
   const runsOnly = criteria.simulationVersion === undefined && criteria.status === undefined;
   if (!runsOnly || criteria.simulationName === undefined || first.kind !== 'parameter') return undefined;
   if (after !== undefined && after.keys[0][0] !== 0) return undefined;
-  const filtered = criteria.filters.length === 0 ? undefined : `filtered AS MATERIALIZED (${matchedIds(criteria, params)})`;
+  const filtered = criteria.filters.length === 0 ? undefined : `filtered AS MATERIALIZED (${matchedIds(criteria, params, backend)})`;
   const kept = filtered === undefined ? '' : ' AND result_id IN (SELECT result_id FROM filtered)';
   const simulation = params.add(criteria.simulationName);
   const paramClass = first.paramClass === 'input' ? "'input'" : "'output'";
