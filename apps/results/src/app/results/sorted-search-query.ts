@@ -82,7 +82,7 @@ export function buildSortedSearch(
 ): SortedSearch {
   const params = new Parameters();
   const sort = new SortSql(keys, backend, params.bind, 'm.result_id');
-  const best = indexWalk ? bestOfIndex(criteria, sort.first, after, params, counted, backend) : undefined;
+  const best = indexWalk ? bestOfIndex(criteria, sort.first, keys.length === 1, after, params, counted, backend) : undefined;
   const ctes = best?.ctes ?? [`matched AS MATERIALIZED (${matchedIds(criteria, params, backend)})`];
   const total =
     best?.total ?? (counted ? `SELECT COUNT(*) AS total FROM (SELECT 1 FROM matched LIMIT ${TOTAL_CAP + 1}) c` : 'SELECT 0 AS total');
@@ -116,6 +116,7 @@ export function buildSortedSearch(
 function bestOfIndex(
   criteria: SearchCriteria,
   first: SortKey,
+  only: boolean,
   after: SortPosition | undefined,
   params: Parameters,
   counted: boolean,
@@ -134,15 +135,35 @@ function bestOfIndex(
   // condition tells), and the (limit + offset) next ones strictly beyond it.
   const at = after === undefined ? undefined : params.add(after.keys[0][1]);
   const onward = at === undefined ? '' : ` AND num_value ${beyond} ${at}`;
+  const countedRuns =
+    filtered === undefined
+      ? `SELECT 1 FROM results r WHERE r.simulation_name = ${simulation} LIMIT ${TOTAL_CAP + 1}`
+      : `SELECT 1 FROM filtered LIMIT ${TOTAL_CAP + 1}`;
+  if (only) {
+    // The only key: ties go by result id in the key's direction, which is the index's own order
+    // (it ends in result_id), so the page is the walk's first entries after the position, and the
+    // walk is read once rather than once for `bound` and again for the candidates (measured with
+    // SQLite's shell, 1,000,000 runs, 1 % matching: 7 ms against 13.5 ms for the statement).
+    // `bounded` 0: fewer numbers left than the page needs; runs without one may follow.
+    const wanted = params.add(criteria.limit + criteria.offset);
+    const position = after === undefined ? '' : ` AND (num_value, result_id) ${beyond} (${at}, ${params.add(after.id)})`;
+    return {
+      ctes: [
+        ...(filtered === undefined ? [] : [filtered]),
+        `matched AS MATERIALIZED (SELECT result_id FROM result_params WHERE ${range}${position}${kept} ` +
+          `ORDER BY num_value ${order}, result_id ${order} LIMIT ${wanted})`,
+        `bound AS (SELECT 1 AS v WHERE (SELECT COUNT(*) FROM matched) >= ${wanted})`,
+      ],
+      total: counted
+        ? `SELECT COUNT(*) AS total, (SELECT COUNT(*) FROM bound) AS bounded FROM (${countedRuns}) c`
+        : 'SELECT 0 AS total, (SELECT COUNT(*) FROM bound) AS bounded',
+    };
+  }
   const depth = params.add(criteria.limit + criteria.offset - 1);
   // `bound` first (CROSS JOIN keeps SQLite to that order), so the index range starts at its number;
   // the other way round SQLite walked the parameter's whole range (measured: 460 → 6 ms at 100,000 runs).
   const candidates = [`SELECT result_id FROM bound CROSS JOIN result_params WHERE ${range}${onward} AND num_value ${upTo} bound.v${kept}`];
   if (at !== undefined) candidates.push(`SELECT result_id FROM bound CROSS JOIN result_params WHERE ${range} AND num_value = ${at}${kept}`);
-  const countedRuns =
-    filtered === undefined
-      ? `SELECT 1 FROM results r WHERE r.simulation_name = ${simulation} LIMIT ${TOTAL_CAP + 1}`
-      : `SELECT 1 FROM filtered LIMIT ${TOTAL_CAP + 1}`;
   return {
     ctes: [
       ...(filtered === undefined ? [] : [filtered]),
