@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SnapshotReader } from '@simsvc/persistence';
+import { Backend, InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } from '@simsvc/persistence';
 import { matchedIds, Parameters, scopeOf, Statement } from '../results/search-query';
 import { RunSelection } from '../results/search-request';
 import { ExportColumns, exportColumns, ParameterName } from './export-table';
@@ -14,13 +14,16 @@ import { ExportColumns, exportColumns, ParameterName } from './export-table';
  */
 @Injectable()
 export class ExportColumnsRepository {
-  constructor(private readonly reader: SnapshotReader) {}
+  constructor(
+    @InjectStoreDatabase(RESULTS_STORE) private readonly db: StoreDatabase,
+    private readonly reader: SnapshotReader,
+  ) {}
 
   async columns(selection: RunSelection): Promise<ExportColumns> {
-    const [sets, names] = (await this.reader.read([parameterSetsOf(selection), looseNamesOf(selection)])) as [
-      { parameters: string }[],
-      { param_class: ParameterName['paramClass']; name: string }[],
-    ];
+    const [sets, names] = (await this.reader.read([
+      parameterSetsOf(selection, this.db.backend),
+      looseNamesOf(selection, this.db.backend),
+    ])) as [{ parameters: string }[], { param_class: ParameterName['paramClass']; name: string }[]];
     return exportColumns(
       sets.map((row) => row.parameters),
       names.map((row) => ({ paramClass: row.param_class, name: row.name })),
@@ -29,27 +32,27 @@ export class ExportColumnsRepository {
 }
 
 /** The conditions on `results r` that keep the selection's runs: its scope, version, status and filters. */
-function runConditions(selection: RunSelection, params: Parameters): string[] {
+function runConditions(selection: RunSelection, params: Parameters, backend: Backend): string[] {
   const conditions = [`r.${scopeOf(selection, params)}`];
   if (selection.simulationVersion !== undefined) conditions.push(`r.simulation_version = ${params.add(selection.simulationVersion)}`);
   if (selection.status !== undefined) conditions.push(`r.status = ${params.add(selection.status)}`);
   // Without version or status, matchedIds is the filters' intersection alone.
   if (selection.filters.length > 0) {
-    conditions.push(`r.id IN (${matchedIds({ simulationName: selection.simulationName, filters: selection.filters }, params)})`);
+    conditions.push(`r.id IN (${matchedIds({ simulationName: selection.simulationName, filters: selection.filters }, params, backend)})`);
   }
   return conditions;
 }
 
-function parameterSetsOf(selection: RunSelection): Statement {
+function parameterSetsOf(selection: RunSelection, backend: Backend): Statement {
   const params = new Parameters();
-  const runs = ['r.simulation_name = s.simulation_name', 'r.schema_id = s.id', ...runConditions(selection, params)];
+  const runs = ['r.simulation_name = s.simulation_name', 'r.schema_id = s.id', ...runConditions(selection, params, backend)];
   const sql = `SELECT s.parameters AS parameters FROM result_schemas s WHERE EXISTS (SELECT 1 FROM results r WHERE ${runs.join(' AND ')})`;
   return { sql, params: params.values };
 }
 
-function looseNamesOf(selection: RunSelection): Statement {
+function looseNamesOf(selection: RunSelection, backend: Backend): Statement {
   const params = new Parameters();
-  const runs = ['r.schema_id IS NULL', ...runConditions(selection, params)];
+  const runs = ['r.schema_id IS NULL', ...runConditions(selection, params, backend)];
   const sql =
     'SELECT DISTINCT p.param_class AS param_class, p.name AS name FROM result_params p WHERE p.result_id IN ' +
     `(SELECT r.id FROM results r WHERE ${runs.join(' AND ')})`;

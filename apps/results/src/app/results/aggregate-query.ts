@@ -36,7 +36,7 @@ export function buildAggregate(
   backend: Backend,
 ): Statement {
   const bound = new Parameters();
-  const ctes = [`matched AS MATERIALIZED (${matchedIds(selection, bound)})`];
+  const ctes = [`matched AS MATERIALIZED (${matchedIds(selection, bound, backend)})`];
   const refs = [...params, ...(histogram === undefined ? [] : [histogram])];
   const names = new Map<string, string>();
   if (refs.length > 0) ctes.push(`vals AS MATERIALIZED (${valuesOfAll(refs, names, bound, backend)})`);
@@ -145,7 +145,7 @@ export function buildTextValues(selection: RunSelection, param: ParameterRef, ba
       params: bound.values,
     };
   }
-  const matched = matchedIds(selection, bound);
+  const matched = matchedIds(selection, bound, backend);
   const row =
     `p.result_id = m.result_id AND p.param_class = ${CLASS_LITERAL[param.class]} AND p.name = ${bound.add(param.name)} ` +
     'AND p.text_value IS NOT NULL';

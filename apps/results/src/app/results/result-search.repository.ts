@@ -79,12 +79,12 @@ export class ResultSearchRepository {
     // (a fresh or bulk-loaded one), it planned the walk's membership test as a rescan of the
     // matches' list per index entry (over 10 s for 10,000 runs).
     if (this.db.backend === 'postgresql') return false;
-    const [[row]] = (await this.reader.read([buildSortEstimate(criteria)])) as [Record<string, number | string | null>[]];
+    const [[row]] = (await this.reader.read([buildSortEstimate(criteria, this.db.backend)])) as [Record<string, number | string | null>[]];
     return walkIsCheaper(Number(row.matches), Number(row.runs ?? 0), criteria);
   }
 
   private async newestFirst(criteria: SearchCriteria, counted: boolean): Promise<{ total: number; hits: HitRecord[] }> {
-    const plan = buildSearch(criteria);
+    const plan = buildSearch(criteria, this.db.backend);
     if (plan.kind === 'separate' && !counted) {
       const [hits] = await this.reader.read([plan.page]);
       return { total: 0, hits: hits as HitRecord[] };

@@ -11,7 +11,7 @@ const criteria = (input: unknown, output?: unknown, extra: Partial<SearchCriteri
 
 const statementsOf = (plan: SearchPlan): Statement[] => (plan.kind === 'separate' ? [plan.count, plan.page] : [plan.statement]);
 const sqlOf = (input: unknown, output?: unknown, extra?: Partial<SearchCriteria>): string =>
-  statementsOf(buildSearch(criteria(input, output, extra)))
+  statementsOf(buildSearch(criteria(input, output, extra), 'sqlite'))
     .map((statement) => statement.sql)
     .join('\n');
 
@@ -33,7 +33,7 @@ function expectEveryParameterUsed(statement: Statement): void {
 
 describe('buildSearch', () => {
   it('without filters counts and pages the simulation on its (simulation_name, id) index', () => {
-    const { count, page } = separate(buildSearch(criteria(undefined)));
+    const { count, page } = separate(buildSearch(criteria(undefined), 'sqlite'));
     expect(count).toEqual({ sql: 'SELECT COUNT(*) AS total FROM results r WHERE r.simulation_name = $1', params: ['heat-1d'] });
     expect(page.sql).toMatch(/FROM results r WHERE r\.simulation_name = \$1 ORDER BY r\.id DESC LIMIT \$2 OFFSET \$3$/);
     expect(page.params).toEqual(['heat-1d', 50, 0]);
@@ -41,7 +41,7 @@ describe('buildSearch', () => {
 
   it('adds version and status to the run conditions', () => {
     const { count, page } = separate(
-      buildSearch(criteria(undefined, undefined, { simulationVersion: '2.0', status: 'completed', limit: 10, offset: 20 })),
+      buildSearch(criteria(undefined, undefined, { simulationVersion: '2.0', status: 'completed', limit: 10, offset: 20 }), 'sqlite'),
     );
     expect(count.sql).toBe(
       'SELECT COUNT(*) AS total FROM results r WHERE r.simulation_name = $1 AND r.simulation_version = $2 AND r.status = $3',
@@ -50,7 +50,7 @@ describe('buildSearch', () => {
   });
 
   it('reads the page of a single filter straight off its index, newest (highest id) first', () => {
-    const { count, page } = separate(buildSearch(criteria({ mode: 'fast' })));
+    const { count, page } = separate(buildSearch(criteria({ mode: 'fast' }), 'sqlite'));
     const branch =
       "SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input' AND name = $2 AND text_value IS NOT NULL AND text_value = $3";
     expect(count).toEqual({ sql: `SELECT COUNT(*) AS total FROM (${branch}) matched`, params: ['heat-1d', 'mode', 'fast'] });
@@ -60,7 +60,9 @@ describe('buildSearch', () => {
   });
 
   it('intersects several filters once, the first innermost, for both the total and the page', () => {
-    const statement = combined(buildSearch(criteria({ length: { $gte: 1, $lt: 5 } }, { peak: { $lte: 400 } }, { limit: 20, offset: 40 })));
+    const statement = combined(
+      buildSearch(criteria({ length: { $gte: 1, $lt: 5 } }, { peak: { $lte: 400 } }, { limit: 20, offset: 40 }), 'sqlite'),
+    );
     const first =
       "SELECT result_id FROM result_params WHERE simulation_name = $1 AND param_class = 'input' AND name = $2 AND num_value IS NOT NULL AND num_value >= $3 AND num_value < $4";
     const second =
@@ -75,7 +77,7 @@ describe('buildSearch', () => {
   });
 
   it('nests three filters from the first (innermost) to the last', () => {
-    const statement = combined(buildSearch(criteria({ a: 1, b: 2, c: 3 })));
+    const statement = combined(buildSearch(criteria({ a: 1, b: 2, c: 3 }), 'sqlite'));
     expect(statement.sql).toMatch(
       /^WITH matched AS MATERIALIZED \(SELECT result_id FROM \(.* name = \$6 .*\) f WHERE result_id IN \(SELECT result_id FROM \(.* name = \$4 .*\) f WHERE result_id IN \(.* name = \$2 .*\)\)\), page/,
     );
@@ -83,10 +85,10 @@ describe('buildSearch', () => {
 
   it('intersects more than 8 filters with INTERSECT instead of nesting deeper', () => {
     const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, i]));
-    const statement = combined(buildSearch(criteria(many)));
+    const statement = combined(buildSearch(criteria(many), 'sqlite'));
     expect(statement.sql.match(/ INTERSECT /g)).toHaveLength(8);
     expect(statement.sql).not.toContain('WHERE result_id IN');
-    expect(combined(buildSearch(criteria(Object.fromEntries(Object.entries(many).slice(0, 8))))).sql).not.toContain('INTERSECT');
+    expect(combined(buildSearch(criteria(Object.fromEntries(Object.entries(many).slice(0, 8))), 'sqlite')).sql).not.toContain('INTERSECT');
   });
 
   it('counts what each filter selects, in filter order, to order them', () => {
@@ -100,7 +102,7 @@ describe('buildSearch', () => {
   });
 
   it('restricts the matches by run when version or status is given', () => {
-    const statement = combined(buildSearch(criteria({ mode: 'fast' }, undefined, { status: 'completed' })));
+    const statement = combined(buildSearch(criteria({ mode: 'fast' }, undefined, { status: 'completed' }), 'sqlite'));
     expect(statement.sql).toMatch(
       /^WITH matched AS MATERIALIZED \(SELECT r\.id AS result_id FROM results r WHERE r\.simulation_name = \$1 AND r\.status = \$2 AND r\.id IN \(SELECT result_id FROM result_params WHERE .* AND text_value = \$4\)\)/,
     );
@@ -127,7 +129,7 @@ describe('buildSearch', () => {
   });
 
   it('spreads $in over the partitions of its values', () => {
-    const { count } = separate(buildSearch(criteria({ x: { $in: [1, 2, 'a', true, null, [1]] } })));
+    const { count } = separate(buildSearch(criteria({ x: { $in: [1, 2, 'a', true, null, [1]] } }), 'sqlite'));
     expect(count.sql).toContain('num_value IS NOT NULL AND num_value IN ($3, $4)');
     expect(count.sql).toContain('text_value IS NOT NULL AND text_value IN ($5)');
     expect(count.sql).toContain(
@@ -138,10 +140,10 @@ describe('buildSearch', () => {
 
   it('drops partitions where the conditions cannot all hold, down to none', () => {
     expect(sqlOf({ x: { $gt: 1, $in: [5, 'a'] } })).not.toContain('text_value IS NOT NULL');
-    expect(separate(buildSearch(criteria({ x: { $in: [] } }))).count.sql).toBe(
+    expect(separate(buildSearch(criteria({ x: { $in: [] } }), 'sqlite')).count.sql).toBe(
       'SELECT COUNT(*) AS total FROM (SELECT result_id FROM result_params WHERE simulation_name = $1 AND 1 = 0) matched',
     );
-    expect(separate(buildSearch(criteria({ x: { $gt: 1, $eq: 'a' } }))).count.params).toEqual(['heat-1d']);
+    expect(separate(buildSearch(criteria({ x: { $gt: 1, $eq: 'a' } }), 'sqlite')).count.params).toEqual(['heat-1d']);
   });
 
   it.each([
@@ -152,7 +154,7 @@ describe('buildSearch', () => {
   ])('binds exactly the parameters it uses: %j %j', (input, output) => {
     for (const simulationName of ['heat-1d', undefined]) {
       for (const extra of [{}, { status: 'x' }, { simulationVersion: 'v', status: 's' }]) {
-        for (const statement of statementsOf(buildSearch(criteria(input, output, { simulationName, ...extra })))) {
+        for (const statement of statementsOf(buildSearch(criteria(input, output, { simulationName, ...extra }), 'sqlite'))) {
           expectEveryParameterUsed(statement);
         }
       }
@@ -164,15 +166,15 @@ describe('buildSearch', () => {
     const everySimulation = { simulationName: undefined };
 
     it('without filters counts and pages every result by id', () => {
-      const { count, page } = separate(buildSearch(criteria(undefined, undefined, everySimulation)));
+      const { count, page } = separate(buildSearch(criteria(undefined, undefined, everySimulation), 'sqlite'));
       expect(count).toEqual({ sql: 'SELECT COUNT(*) AS total FROM results r', params: [] });
       expect(page.sql).toMatch(/FROM results r ORDER BY r\.id DESC LIMIT \$1 OFFSET \$2$/);
-      const { count: failed } = separate(buildSearch(criteria(undefined, undefined, { ...everySimulation, status: 'failed' })));
+      const { count: failed } = separate(buildSearch(criteria(undefined, undefined, { ...everySimulation, status: 'failed' }), 'sqlite'));
       expect(failed).toEqual({ sql: 'SELECT COUNT(*) AS total FROM results r WHERE r.status = $1', params: ['failed'] });
     });
 
     it("seeks each simulation's range of the value indexes", () => {
-      const { count } = separate(buildSearch(criteria({ mode: 'fast' }, undefined, everySimulation)));
+      const { count } = separate(buildSearch(criteria({ mode: 'fast' }, undefined, everySimulation), 'sqlite'));
       expect(count).toEqual({
         sql:
           'SELECT COUNT(*) AS total FROM (SELECT result_id FROM result_params WHERE simulation_name IN (SELECT simulation_name FROM result_simulations) ' +
@@ -183,7 +185,9 @@ describe('buildSearch', () => {
     });
 
     it('restricts by run without naming a simulation', () => {
-      const statement = combined(buildSearch(criteria({ mode: 'fast' }, undefined, { ...everySimulation, simulationVersion: '2.0' })));
+      const statement = combined(
+        buildSearch(criteria({ mode: 'fast' }, undefined, { ...everySimulation, simulationVersion: '2.0' }), 'sqlite'),
+      );
       expect(statement.sql).toMatch(
         /^WITH matched AS MATERIALIZED \(SELECT r\.id AS result_id FROM results r WHERE r\.simulation_version = \$1 AND r\.id IN/,
       );
