@@ -1,7 +1,7 @@
 import { SimulationStatus } from '@simsvc/contracts';
 import type { Backend, NamedStatement } from '@simsvc/persistence';
 import { globSubstringPattern, likeSubstringPattern, usesTrigramIndex } from './search-terms';
-import { simulationRecordColumns } from './simulation.record';
+import { simulationRecordColumns, simulationRecordObject } from './simulation.record';
 
 // The SQL of the pages of simulations (search, browse, versions), composed from the criteria and
 // nothing else: pure, so that its shapes and parameter numbering are unit-tested. The repository
@@ -23,8 +23,9 @@ export interface SearchCriteria {
 
 /**
  * One page: its statement reads the number of all matches (`total`, on every row) and the page's
- * simulations in page order, as SimulationRecord columns; an empty page is one row whose `id` is
- * NULL, so that the total is read in the same statement (one snapshot).
+ * simulations in page order, on SQLite as SimulationRecord columns, on PostgreSQL as one
+ * SimulationRecord `record` (simulationRecordObject); an empty page is one row whose `id` (or
+ * `record`) is NULL, so that the total is read in the same statement (one snapshot).
  */
 export interface PageStatement {
   statement: NamedStatement;
@@ -35,6 +36,14 @@ export interface PageStatement {
 // they cannot be reordered by a clock step, and ordering by them needs no extra column).
 export const LATEST_ORDER = 'version_sort_key DESC, id DESC';
 
+/** The SELECT list of a page's simulation `r` and its id (built once: pages are built per request). */
+const PAGE_RECORD: Readonly<Record<Backend, string>> = {
+  sqlite: simulationRecordColumns('r'),
+  postgresql: `${simulationRecordObject('r')} AS record, r.id`,
+};
+/** What the outer SELECT of a page takes from its rows `s`. */
+const PAGE_OUTPUT: Readonly<Record<Backend, string>> = { sqlite: 's.*', postgresql: 's.record' };
+
 /**
  * A PageStatement named `name` over `pageRows`, a SELECT of one page's simulations `r` (and the
  * columns `order` names), under the common table expressions `withClause`; `total` counts all
@@ -42,13 +51,14 @@ export const LATEST_ORDER = 'version_sort_key DESC, id DESC';
  */
 function pageStatement(
   name: string,
+  backend: Backend,
   parts: { withClause?: string; pageRows: string; order: string; total: string; params: unknown[] },
 ): PageStatement {
   const prefix = parts.withClause ? `${parts.withClause} ` : '';
   return {
     statement: {
       name,
-      sql: `${prefix}SELECT t.total, s.* FROM (SELECT (${parts.total}) AS total) t LEFT JOIN (${parts.pageRows}) s ON true
+      sql: `${prefix}SELECT t.total, ${PAGE_OUTPUT[backend]} FROM (SELECT (${parts.total}) AS total) t LEFT JOIN (${parts.pageRows}) s ON true
         ORDER BY ${parts.order}`,
     },
     params: parts.params,
@@ -56,9 +66,9 @@ function pageStatement(
 }
 
 /** The versions of one name, highest first. */
-export function versionsPage(name: string, limit: number, offset: number): PageStatement {
-  return pageStatement('catalog_versions', {
-    pageRows: `SELECT ${simulationRecordColumns('r')}, r.version_sort_key FROM catalog_simulations r
+export function versionsPage(name: string, limit: number, offset: number, backend: Backend): PageStatement {
+  return pageStatement('catalog_versions', backend, {
+    pageRows: `SELECT ${PAGE_RECORD[backend]}, r.version_sort_key FROM catalog_simulations r
         WHERE r.name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
     order: 's.version_sort_key DESC, s.id DESC',
     total: 'SELECT COUNT(*) FROM catalog_simulations WHERE name = $1',
@@ -80,7 +90,8 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
     params.push(value);
     return `$${params.length}`;
   };
-  if (criteria.tokens.length === 0 && criteria.tags.length === 0 && criteria.allTags.length === 0) return browse(criteria, param, params);
+  if (criteria.tokens.length === 0 && criteria.tags.length === 0 && criteria.allTags.length === 0)
+    return browse(criteria, backend, param, params);
   // Candidates with their scores: the token matches; without tokens, the simulations carrying a
   // listed tag, counted in one pass over the (tag, simulation_id) index (never the whole table).
   const tagList = (tags: string[]) => tagIn(tags, backend, param);
@@ -106,14 +117,14 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
   const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
   const limit = param(criteria.limit);
   const offset = param(criteria.offset);
-  return pageStatement('catalog_search', {
+  return pageStatement('catalog_search', backend, {
     // CROSS JOIN fixes the join order: candidates outermost, each probing the primary key.
     withClause: `WITH scored AS MATERIALIZED (${scored}),
         matched AS MATERIALIZED (SELECT m.id, m.score, ${anyTags} AS tag_score, c.version_sort_key,
             (SELECT MAX(n.id) FROM catalog_simulations AS n WHERE n.name = c.name) AS name_newest
           FROM scored AS m CROSS JOIN catalog_simulations AS c WHERE c.id = m.id ${where}),
         page AS (SELECT * FROM matched ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
-    pageRows: `SELECT ${simulationRecordColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+    pageRows: `SELECT ${PAGE_RECORD[backend]}, p.score, p.tag_score, p.name_newest, p.version_sort_key
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: 'SELECT COUNT(*) FROM matched',
@@ -129,19 +140,19 @@ const rankOrder = (alias: string) =>
  * highest first. Only the first limit + offset names are joined to their versions (each name has
  * at least one, so they hold the page); the names come from one pass over the (name, …, id) index.
  */
-function browse(criteria: SearchCriteria, param: (value: unknown) => string, params: unknown[]): PageStatement {
+function browse(criteria: SearchCriteria, backend: Backend, param: (value: unknown) => string, params: unknown[]): PageStatement {
   const status = criteria.status === undefined ? undefined : param(criteria.status);
   const ofStatus = (alias: string) => (status === undefined ? '' : `WHERE ${alias}.status = ${status}`);
   const names = param(criteria.limit + criteria.offset);
   const limit = param(criteria.limit);
   const offset = param(criteria.offset);
-  return pageStatement('catalog_browse', {
+  return pageStatement('catalog_browse', backend, {
     withClause: `WITH names AS MATERIALIZED (SELECT b.name, MAX(b.id) AS name_newest FROM catalog_simulations AS b ${ofStatus('b')}
           GROUP BY b.name ORDER BY name_newest DESC LIMIT ${names}),
         page AS (SELECT c.id, 0 AS score, 0 AS tag_score, n.name_newest, c.version_sort_key
           FROM names AS n CROSS JOIN catalog_simulations AS c WHERE c.name = n.name ${status === undefined ? '' : `AND c.status = ${status}`}
           ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
-    pageRows: `SELECT ${simulationRecordColumns('r')}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+    pageRows: `SELECT ${PAGE_RECORD[backend]}, p.score, p.tag_score, p.name_newest, p.version_sort_key
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: `SELECT COUNT(*) FROM catalog_simulations AS t ${ofStatus('t')}`,

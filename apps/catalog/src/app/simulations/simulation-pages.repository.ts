@@ -4,8 +4,11 @@ import { searchPage, versionsPage } from '../catalog.statements';
 import { PageStatement, SearchCriteria } from './search-query.builder';
 import { JsonPage, simulationJson, SimulationRecord } from './simulation.record';
 
-/** A row of a page statement: the total, and a simulation (all NULL on an empty page). */
-type PageRow = SimulationRecord & { total: number | string };
+/**
+ * A row of a page statement: the total, and a simulation, on SQLite as its columns, on PostgreSQL
+ * as one `record` (see PageStatement); all NULL on an empty page.
+ */
+type PageRow = { total: number | string } & (SimulationRecord | { record: SimulationRecord | null });
 
 /** Pages of simulations (search, versions) as JSON text, written from their columns by simulationJson. */
 @Injectable()
@@ -20,7 +23,7 @@ export class SimulationPagesRepository {
   }
 
   async versions(name: string, limit: number, offset: number): Promise<JsonPage> {
-    const { statement, params } = versionsPage(name, limit, offset);
+    const { statement, params } = versionsPage(name, limit, offset, this.db.backend);
     return jsonPage(await this.db.query<PageRow>(statement, params));
   }
 
@@ -37,6 +40,10 @@ export class SimulationPagesRepository {
 }
 
 function jsonPage(rows: PageRow[]): JsonPage {
-  const simulations = rows.filter((row) => row.id !== null);
+  const simulations: SimulationRecord[] = [];
+  for (const row of rows) {
+    const record = 'record' in row ? row.record : row;
+    if (record !== null && record.id !== null) simulations.push(record);
+  }
   return { json: `[${simulations.map(simulationJson).join(',')}]`, total: Number(rows[0].total) };
 }

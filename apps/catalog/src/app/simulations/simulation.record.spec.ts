@@ -1,5 +1,5 @@
 import { formatTimestamp, SimulationResponse } from '@simsvc/contracts';
-import { simulationJson, SimulationRecord, simulationRecordColumns } from './simulation.record';
+import { simulationJson, SimulationRecord, simulationRecordColumns, simulationRecordObject } from './simulation.record';
 
 const record = (changes: Partial<SimulationRecord>): SimulationRecord => ({
   id: 7,
@@ -86,5 +86,13 @@ describe('simulationRecordColumns', () => {
     expect(simulationRecordColumns('r')).toContain('r.version_sort_key AS "versionSortKey"');
     expect(simulationRecordColumns('r')).toContain('r.auto_approve AS "autoApprove"');
     expect(simulationRecordColumns()).toMatch(/^id, name, version, /);
+  });
+});
+
+describe('simulationRecordObject', () => {
+  it('builds one json value of every column under its entity property', () => {
+    expect(simulationRecordObject('r')).toMatch(/^json_build_object\('id', r\.id, 'name', r\.name, /);
+    expect(simulationRecordObject('r')).toContain("'versionSortKey', r.version_sort_key");
+    expect(simulationRecordObject('r')).toContain("'autoApprove', r.auto_approve");
   });
 });

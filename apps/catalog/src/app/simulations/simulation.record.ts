@@ -29,13 +29,26 @@ const RECORD_PROPERTIES: readonly (keyof SimulationRecord)[] = [
   'license',
 ];
 
+const columnOf = (property: string) => property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /** The SELECT list of a SimulationRecord from catalog_simulations (as `alias`, if given), for raw SQL. */
 export function simulationRecordColumns(alias?: string): string {
   const prefix = alias ? `${alias}.` : '';
   return RECORD_PROPERTIES.map((property) => {
-    const column = property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    const column = columnOf(property);
     return column === property ? `${prefix}${column}` : `${prefix}${column} AS "${property}"`;
   }).join(', ');
+}
+
+/**
+ * A SimulationRecord from catalog_simulations `alias` as one PostgreSQL json value, its columns
+ * under their property names (pg parses json with JSON.parse): for pages, where pg's work per
+ * column of a statement (its row description, a parser and a property per column) is paid on
+ * every request. Measured on a one-row search page (callgrind, client side): 363 k instructions
+ * with the 26 columns, 154 k with the record as one value.
+ */
+export function simulationRecordObject(alias: string): string {
+  return `json_build_object(${RECORD_PROPERTIES.map((property) => `'${property}', ${alias}.${columnOf(property)}`).join(', ')})`;
 }
 
 /** A page of simulations as its JSON array text, and the number of all matches. */

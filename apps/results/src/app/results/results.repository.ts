@@ -7,10 +7,13 @@ import {
   ADD_PARAMETER_SET,
   BUMP_REVISION,
   DELETE_PREVIOUS_PARAMETERS,
+  DELETE_PREVIOUS_PARAMETERS_OF_ONE,
   FIND_PARAMETER_SET,
   FIND_RESULT,
   INSERT_PARAMETERS,
+  INSERT_PARAMETERS_OF_ONE,
   REGISTERED_EXECUTIONS,
+  UPSERT_RESULT,
   UPSERT_RESULTS,
 } from './results.statements';
 
@@ -25,9 +28,6 @@ export interface BulkStoredIds extends StoredIds {
   updated: boolean;
 }
 
-/** What write() stored; `updated` only when it was asked to tell. */
-type Written = StoredIds & { updated?: boolean };
-
 /** A result to store with its parameter rows. */
 export interface ResultToStore {
   result: NewResult;
@@ -40,14 +40,21 @@ export class ResultsRepository {
   constructor(@InjectStoreDatabase(RESULTS_STORE) private readonly db: StoreDatabase) {}
 
   /**
-   * Stores the result, its parameter set and its parameter rows in one transaction. A result of
-   * an execution_id registered already is updated in place (same id and created_at) and its
-   * parameter rows are written anew.
+   * Stores the result, its parameter set and its parameter rows in one transaction, through the
+   * one-result statements (see results.statements.ts). A result of an execution_id registered
+   * already is updated in place (same id and created_at) and its parameter rows are written anew.
    */
-  async store(result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
-    // Nobody asks whether a single registration was an update: one round trip fewer.
-    const [stored] = await this.write([{ result, parameters }], createdAt, false);
-    return stored;
+  store(result: NewResult, parameters: ParameterRow[], createdAt: number): Promise<StoredIds> {
+    return this.db.transaction(async (manager) => {
+      const schemaId = await this.parameterSetId(manager, result.simulation_name, parameters);
+      const [upserted] = await this.db.query<{ id: number }>(UPSERT_RESULT, resultColumns(result, createdAt, schemaId), manager);
+      const resultId = Number(upserted.id);
+      const gone = await this.db.query<{ simulation_name: string }>(DELETE_PREVIOUS_PARAMETERS_OF_ONE, [resultId], manager);
+      if (parameters.length > 0)
+        await this.db.execute(INSERT_PARAMETERS_OF_ONE, [resultId, result.simulation_name, JSON.stringify(parameters)], manager);
+      await this.bumpRevisions(manager, [result.simulation_name, ...gone.map((row) => row.simulation_name)]);
+      return { resultId, schemaId };
+    });
   }
 
   /**
@@ -55,20 +62,14 @@ export class ResultsRepository {
    * order: of an execution_id given twice, the later wins. Each step is one bulk statement for
    * all of them (StoreDatabase.queryEach), and the revisions are bumped once.
    */
-  async storeMany(items: readonly ResultToStore[], createdAt: number): Promise<BulkStoredIds[]> {
-    const stored = await this.write(items, createdAt, true);
-    return stored.map(({ updated, ...ids }) => ({ ...ids, updated: updated === true }));
-  }
-
-  /** storeMany's work; with `tellUpdates`, each result says whether its execution_id was registered before. */
-  private write(items: readonly ResultToStore[], createdAt: number, tellUpdates: boolean): Promise<Written[]> {
+  storeMany(items: readonly ResultToStore[], createdAt: number): Promise<BulkStoredIds[]> {
     return this.db.transaction(async (manager) => {
-      const stored: Written[] = new Array(items.length);
+      const stored: BulkStoredIds[] = new Array(items.length);
       const touched = new Set<string>();
       const setIds = await this.parameterSetIds(manager, items);
       for (const round of distinctRounds(items)) {
         const executions = round.map((index) => items[index].result.execution_id);
-        const registered = tellUpdates ? await this.registered(manager, executions) : undefined;
+        const registered = await this.registered(manager, executions);
         const upserted = await this.db.queryEach<{ id: number; execution_id: string }>(
           UPSERT_RESULTS,
           mapLazily(round, (index) => resultColumns(items[index].result, createdAt, setIds[index])),
@@ -87,7 +88,7 @@ export class ResultsRepository {
           stored[index] = {
             resultId: ids.get(result.execution_id)!,
             schemaId: setIds[index],
-            updated: registered?.has(result.execution_id),
+            updated: registered.has(result.execution_id),
           };
         }
         await this.db.queryEach(INSERT_PARAMETERS, parameterValues(round.map((index) => [items[index], stored[index].resultId])), manager);

@@ -4,10 +4,13 @@
 import { ResultEntity, type BulkStatement, type NamedStatement } from '@simsvc/persistence';
 import { getMetadataArgsStorage } from 'typeorm';
 
-// Registration: POST /register, /runs and /register_direct (one result, or NDJSON batches of up
-// to 1,000) store results through the same bulk statements, each run once per batch
-// (StoreDatabase.queryEach: a prepared statement per row on SQLite, one statement over column
-// arrays on PostgreSQL). Benchmark: one 10,000-line NDJSON request
+// Registration: batches (NDJSON POST /register_direct, up to 1,000 results) store results
+// through bulk statements, each run once per batch (StoreDatabase.queryEach: a prepared statement
+// per row on SQLite, one statement over column arrays on PostgreSQL); a single result (POST
+// /register, /runs, /register_direct with JSON) through their one-result forms, whose parameters
+// are plain values: pg writes each column array as text element by element, which cost a single
+// PostgreSQL registration ~13 % more instructions than these forms
+// (docs/benchmarks/2026-11-27-structure-cost.md). Benchmark: one 10,000-line NDJSON request
 // (docs/benchmarks/2026-11-27-results-load.md): service CPU 260–330 µs a result on SQLite, from
 // 330–380 with a statement per result and its parameters from one JSON array through json_each;
 // on PostgreSQL ~960 round trips instead of ~30,000.
@@ -51,11 +54,16 @@ const ON_EXECUTION_CONFLICT = `ON CONFLICT (execution_id) DO UPDATE SET simulati
     schema = excluded.schema, run_db_path = excluded.run_db_path, metadata = excluded.metadata, completed_at = excluded.completed_at,
     schema_id = excluded.schema_id
   RETURNING id, execution_id`;
+/** One result, its values in the order of COLUMNS. */
+export const UPSERT_RESULT: NamedStatement = {
+  name: 'results_upsert_one',
+  sql: `INSERT INTO results (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+  ${ON_EXECUTION_CONFLICT}`,
+};
 export const UPSERT_RESULTS: BulkStatement = {
   name: 'results_upsert',
   sql: {
-    sqlite: `INSERT INTO results (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-  ${ON_EXECUTION_CONFLICT}`,
+    sqlite: UPSERT_RESULT.sql as string,
     postgresql: `INSERT INTO results (${COLUMNS}) SELECT * FROM unnest(${COLUMN_ARRAYS})
   ${ON_EXECUTION_CONFLICT}`,
   },
@@ -74,6 +82,15 @@ export const DELETE_PREVIOUS_PARAMETERS: BulkStatement = {
     SELECT DISTINCT simulation_name FROM gone`,
   },
 };
+/** DELETE_PREVIOUS_PARAMETERS of one result ($1). */
+export const DELETE_PREVIOUS_PARAMETERS_OF_ONE: NamedStatement = {
+  name: 'results_delete_previous_parameters_one',
+  sql: {
+    sqlite: DELETE_PREVIOUS_PARAMETERS.sql.sqlite,
+    postgresql: `WITH gone AS (DELETE FROM result_params WHERE result_id = $1 RETURNING simulation_name)
+    SELECT DISTINCT simulation_name FROM gone`,
+  },
+};
 
 const PARAMETER_COLUMNS =
   'result_id, simulation_name, param_class, name, value_type, schema_type, num_value, text_value, bool_value, json_value';
@@ -85,6 +102,21 @@ export const INSERT_PARAMETERS: BulkStatement = {
     postgresql: `INSERT INTO result_params (${PARAMETER_COLUMNS})
     SELECT * FROM unnest($1::integer[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::double precision[],
       $8::text[], $9::smallint[], $10::text[])`,
+  },
+};
+
+/** Every parameter of one result ($1, of simulation $2) from a JSON array of ParameterRows ($3). */
+export const INSERT_PARAMETERS_OF_ONE: NamedStatement = {
+  name: 'results_insert_parameters_one',
+  sql: {
+    sqlite: `INSERT INTO result_params (${PARAMETER_COLUMNS})
+    SELECT $1, $2, value ->> '$.paramClass', value ->> '$.name', value ->> '$.valueType', value ->> '$.schemaType',
+      value ->> '$.numValue', value ->> '$.textValue', value ->> '$.boolValue', value ->> '$.jsonValue'
+    FROM json_each($3)`,
+    postgresql: `INSERT INTO result_params (${PARAMETER_COLUMNS})
+    SELECT $1, $2, p."paramClass", p.name, p."valueType", p."schemaType", p."numValue", p."textValue", p."boolValue", p."jsonValue"
+    FROM json_to_recordset($3::json) AS p("paramClass" TEXT, name TEXT, "valueType" TEXT, "schemaType" TEXT,
+      "numValue" DOUBLE PRECISION, "textValue" TEXT, "boolValue" SMALLINT, "jsonValue" TEXT)`,
   },
 };
 
