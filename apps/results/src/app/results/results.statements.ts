@@ -8,8 +8,8 @@ import { getMetadataArgsStorage } from 'typeorm';
 // through bulk statements, each run once per batch (StoreDatabase.queryEach: a prepared statement
 // per row on SQLite, one statement over column arrays on PostgreSQL); a single result (POST
 // /register, /runs, /register_direct with JSON) through their one-result forms, whose parameters
-// are plain values: pg writes each column array as text element by element, which cost a single
-// PostgreSQL registration ~13 % more instructions than these forms
+// are plain values: pg writes each column array as text element by element, which costs the
+// client 120–190 k more instructions per single registration than these forms
 // (docs/benchmarks/2026-11-27-structure-cost.md). Benchmark: one 10,000-line NDJSON request
 // (docs/benchmarks/2026-11-27-results-load.md): service CPU 260–330 µs a result on SQLite, from
 // 330–380 with a statement per result and its parameters from one JSON array through json_each;
