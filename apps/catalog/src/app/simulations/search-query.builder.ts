@@ -1,7 +1,7 @@
 import { SimulationStatus } from '@simsvc/contracts';
 import type { Backend, NamedStatement } from '@simsvc/persistence';
 import { globSubstringPattern, likeSubstringPattern, usesTrigramIndex } from './search-terms';
-import { simulationRecordColumns, simulationRecordObject } from './simulation.record';
+import { simulationJsonSql } from './simulation.record';
 
 // The SQL of the pages of simulations (search, browse, versions), composed from the criteria and
 // nothing else: pure, so that its shapes and parameter numbering are unit-tested. The repository
@@ -22,10 +22,9 @@ export interface SearchCriteria {
 }
 
 /**
- * One page: its statement reads the number of all matches (`total`, on every row) and the page's
- * simulations in page order, on SQLite as SimulationRecord columns, on PostgreSQL as one
- * SimulationRecord `record` (simulationRecordObject); an empty page is one row whose `id` (or
- * `record`) is NULL, so that the total is read in the same statement (one snapshot).
+ * One page: its statement reads one row, the number of all matches (`total`) and the page's
+ * simulations as the JSON text of their array in page order (`json`, written by the database:
+ * simulationJsonSql), in one statement (one snapshot).
  */
 export interface PageStatement {
   statement: NamedStatement;
@@ -36,18 +35,16 @@ export interface PageStatement {
 // they cannot be reordered by a clock step, and ordering by them needs no extra column).
 export const LATEST_ORDER = 'version_sort_key DESC, id DESC';
 
-/** The SELECT list of a page's simulation `r` and its id (built once: pages are built per request). */
-const PAGE_RECORD: Readonly<Record<Backend, string>> = {
-  sqlite: simulationRecordColumns('r'),
-  postgresql: `${simulationRecordObject('r')} AS record, r.id`,
+/** A page's simulation `r` as its response's JSON text (built once: pages are built per request). */
+const PAGE_JSON: Readonly<Record<Backend, string>> = {
+  sqlite: simulationJsonSql('r', 'sqlite'),
+  postgresql: simulationJsonSql('r', 'postgresql'),
 };
-/** What the outer SELECT of a page takes from its rows `s`. */
-const PAGE_OUTPUT: Readonly<Record<Backend, string>> = { sqlite: 's.*', postgresql: 's.record' };
 
 /**
  * A PageStatement named `name` over `pageRows`, a SELECT of one page's simulations `r` (and the
  * columns `order` names), under the common table expressions `withClause`; `total` counts all
- * matches. The total is the left side of the join so that an empty page still gives it.
+ * matches. An empty page is `[]`.
  */
 function pageStatement(
   name: string,
@@ -58,8 +55,8 @@ function pageStatement(
   return {
     statement: {
       name,
-      sql: `${prefix}SELECT t.total, ${PAGE_OUTPUT[backend]} FROM (SELECT (${parts.total}) AS total) t LEFT JOIN (${parts.pageRows}) s ON true
-        ORDER BY ${parts.order}`,
+      sql: `${prefix}SELECT (${parts.total}) AS total,
+        '[' || COALESCE((SELECT string_agg(s.json, ',' ORDER BY ${parts.order}) FROM (${parts.pageRows}) s), '') || ']' AS json`,
     },
     params: parts.params,
   };
@@ -68,7 +65,7 @@ function pageStatement(
 /** The versions of one name, highest first. */
 export function versionsPage(name: string, limit: number, offset: number, backend: Backend): PageStatement {
   return pageStatement('catalog_versions', backend, {
-    pageRows: `SELECT ${PAGE_RECORD[backend]}, r.version_sort_key FROM catalog_simulations r
+    pageRows: `SELECT ${PAGE_JSON[backend]} AS json, r.id, r.version_sort_key FROM catalog_simulations r
         WHERE r.name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
     order: 's.version_sort_key DESC, s.id DESC',
     total: 'SELECT COUNT(*) FROM catalog_simulations WHERE name = $1',
@@ -124,7 +121,7 @@ export function searchPage(criteria: SearchCriteria, backend: Backend): PageStat
             (SELECT MAX(n.id) FROM catalog_simulations AS n WHERE n.name = c.name) AS name_newest
           FROM scored AS m CROSS JOIN catalog_simulations AS c WHERE c.id = m.id ${where}),
         page AS (SELECT * FROM matched ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
-    pageRows: `SELECT ${PAGE_RECORD[backend]}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+    pageRows: `SELECT ${PAGE_JSON[backend]} AS json, p.id, p.score, p.tag_score, p.name_newest, p.version_sort_key
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: 'SELECT COUNT(*) FROM matched',
@@ -152,7 +149,7 @@ function browse(criteria: SearchCriteria, backend: Backend, param: (value: unkno
         page AS (SELECT c.id, 0 AS score, 0 AS tag_score, n.name_newest, c.version_sort_key
           FROM names AS n CROSS JOIN catalog_simulations AS c WHERE c.name = n.name ${status === undefined ? '' : `AND c.status = ${status}`}
           ORDER BY ${rankOrder('')} LIMIT ${limit} OFFSET ${offset})`,
-    pageRows: `SELECT ${PAGE_RECORD[backend]}, p.score, p.tag_score, p.name_newest, p.version_sort_key
+    pageRows: `SELECT ${PAGE_JSON[backend]} AS json, p.id, p.score, p.tag_score, p.name_newest, p.version_sort_key
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: `SELECT COUNT(*) FROM catalog_simulations AS t ${ofStatus('t')}`,

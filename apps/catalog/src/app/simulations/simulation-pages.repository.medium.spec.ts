@@ -1,3 +1,4 @@
+import { RegisterSimulationDto } from '@simsvc/contracts';
 import { CatalogStore, openCatalogStore, specBackends } from '../../../test/support/catalog-store';
 import { SearchCriteria } from './search-query.builder';
 import { SearchIndexRepository } from './search-index.repository';
@@ -67,5 +68,33 @@ describe.each(specBackends())('SimulationPagesRepository on %s', (backend) => {
     const [v100, v1100, v190, wave] = records;
     expect(await pages.search(criteria({}))).toEqual({ json: json(wave, v1100, v190, v100), total: 4 });
     expect(await pages.search(criteria({ limit: 2, offset: 3 }))).toEqual({ json: json(v100), total: 4 });
+  });
+
+  it('writes every simulation as the service writes it, escapes, nulls, provenance and far dates included', async () => {
+    const simulations = new SimulationsRepository(store.db);
+    const bodies: Partial<RegisterSimulationDto>[] = [
+      { description: 'a "b" \\ c\n\t\u0001\u001f\u007f\u2028 d', author: 'O\'Brien "x"', tags: ['wärme', '熱 🔥'] },
+      {
+        description: '',
+        input_schema: { n: { type: 'Integer', choices: [1, 2], units: null, note: 'x\u0000y' } },
+        installation_id: 'a1b2c3d4e5f60718',
+        workflow_type: 'notebook',
+        workflow_hash: 'ab'.repeat(32),
+        workflow_bundle: { format_version: 1, files: [{ path: 'w.ipynb', content_base64: 'e30=' }] },
+        dependencies: ['numpy>=1.26'],
+        metadata: { deprecation_reason: 'superseded "2.0"' },
+        auto_approve: true,
+        visibility: 'public',
+        license: 'MIT',
+      },
+    ];
+    const times = [0, 4_102_444_799_999_999, 1_767_312_000_000_001];
+    const written: SimulationRecord[] = [];
+    for (const [n, body] of [...bodies, { description: 'plain' }].entries()) {
+      const simulation = newSimulationFrom({ name: 'escapes', version: `${n}.0.0`, ...body } as RegisterSimulationDto);
+      written.push(await store.db.transaction((manager) => simulations.insert(manager, simulation, times[n])));
+    }
+    const read = await Promise.all(written.map((record) => simulations.findVersion(record.name, record.version)));
+    expect(await pages.versions('escapes', 50, 0)).toEqual({ json: json(...(read.reverse() as SimulationRecord[])), total: 3 });
   });
 });

@@ -2,15 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { CATALOG_STORE, InjectStoreDatabase, SnapshotReader, StoreDatabase } from '@simsvc/persistence';
 import { searchPage, versionsPage } from '../catalog.statements';
 import { PageStatement, SearchCriteria } from './search-query.builder';
-import { JsonPage, simulationJson, SimulationRecord } from './simulation.record';
+import { JsonPage } from './simulation.record';
 
-/**
- * A row of a page statement: the total, and a simulation, on SQLite as its columns, on PostgreSQL
- * as one `record` (see PageStatement); all NULL on an empty page.
- */
-type PageRow = { total: number | string } & (SimulationRecord | { record: SimulationRecord | null });
+/** The one row of a page statement (see PageStatement); COUNT is a string on PostgreSQL. */
+type PageRow = { total: number | string; json: string };
 
-/** Pages of simulations (search, versions) as JSON text, written from their columns by simulationJson. */
+/** Pages of simulations (search, versions) as JSON text, written by the database (simulationJsonSql). */
 @Injectable()
 export class SimulationPagesRepository {
   constructor(
@@ -39,11 +36,6 @@ export class SimulationPagesRepository {
   }
 }
 
-function jsonPage(rows: PageRow[]): JsonPage {
-  const simulations: SimulationRecord[] = [];
-  for (const row of rows) {
-    const record = 'record' in row ? row.record : row;
-    if (record !== null && record.id !== null) simulations.push(record);
-  }
-  return { json: `[${simulations.map(simulationJson).join(',')}]`, total: Number(rows[0].total) };
+function jsonPage([row]: PageRow[]): JsonPage {
+  return { json: row.json, total: Number(row.total) };
 }

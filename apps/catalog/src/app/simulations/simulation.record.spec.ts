@@ -1,5 +1,5 @@
 import { formatTimestamp, SimulationResponse } from '@simsvc/contracts';
-import { simulationJson, SimulationRecord, simulationRecordColumns, simulationRecordObject } from './simulation.record';
+import { simulationJson, simulationJsonSql, SimulationRecord, simulationRecordColumns } from './simulation.record';
 
 const record = (changes: Partial<SimulationRecord>): SimulationRecord => ({
   id: 7,
@@ -89,10 +89,12 @@ describe('simulationRecordColumns', () => {
   });
 });
 
-describe('simulationRecordObject', () => {
-  it('builds one json value of every column under its entity property', () => {
-    expect(simulationRecordObject('r')).toMatch(/^json_build_object\('id', r\.id, 'name', r\.name, /);
-    expect(simulationRecordObject('r')).toContain("'versionSortKey', r.version_sort_key");
-    expect(simulationRecordObject('r')).toContain("'autoApprove', r.auto_approve");
+describe('simulationJsonSql', () => {
+  it.each(['sqlite', 'postgresql'] as const)('writes every response field in order from its column on %s', (backend) => {
+    const sql = simulationJsonSql('r', backend);
+    expect(sql).toMatch(/^'\{"id":' \|\| CAST\(r\.id AS TEXT\) \|\| ',"name":' \|\| /);
+    expect(sql).toContain(`',"tags":' || COALESCE(r.tags, 'null')`);
+    expect(sql).toContain(`',"auto_approve":' || CASE WHEN r.auto_approve THEN 'true' ELSE 'false' END`);
+    expect(sql.endsWith(`|| '}'`)).toBe(true);
   });
 });
