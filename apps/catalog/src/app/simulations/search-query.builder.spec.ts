@@ -51,6 +51,47 @@ describe('search query builder', () => {
       );
     });
 
+    it('sends one statement per shape: searches differing only in values share it, its parameters their own', () => {
+      const first = searchPage(criteria({ tokens: ['heat', 'ab'], tags: ['pde'], status: 'active' }), backend);
+      const second = searchPage(criteria({ tokens: ['wave', 'xy'], tags: ['ode', 'fast'], status: 'deprecated' }), backend);
+      expect(second.statement).toBe(first.statement);
+      expect(second.params).toContain('deprecated');
+      expect(second.params).not.toContain('active');
+      const otherShapes = [
+        criteria({ tokens: ['heat', 'wave'], tags: ['pde'], status: 'active' }),
+        criteria({ tokens: ['heat', 'ab'], status: 'active' }),
+        criteria({ tokens: ['heat', 'ab'], tags: ['pde'] }),
+        criteria({ tokens: ['heat', 'ab'], tags: ['pde'], allTags: ['rod'], status: 'active' }),
+      ];
+      for (const other of otherShapes) expect(searchPage(other, backend).statement.sql).not.toBe(first.statement.sql);
+    });
+
+    it('keeps a statement only for its shape: built in any order, every search gets the text built for it', () => {
+      const searches = [
+        criteria(),
+        criteria({ status: 'active' }),
+        criteria({ tags: ['pde'] }),
+        criteria({ allTags: ['pde'] }),
+        criteria({ tags: ['pde'], allTags: ['rod'] }),
+        criteria({ tokens: ['heat'] }),
+        criteria({ tokens: ['ab'] }),
+        criteria({ tokens: ['heat', 'ab'] }),
+        criteria({ tokens: ['ab', 'heat'] }),
+        criteria({ tokens: ['heat', 'rod', 'ab'], tags: ['pde'], allTags: ['rod'], status: 'deprecated' }),
+      ];
+      const texts = (order: SearchCriteria[]) => {
+        let built = new Map<SearchCriteria, unknown>();
+        jest.isolateModules(() => {
+          const fresh = jest.requireActual<typeof import('./search-query.builder')>('./search-query.builder');
+          built = new Map(order.map((search) => [search, fresh.searchPage(search, backend).statement.sql]));
+        });
+        return built;
+      };
+      const forwards = texts(searches);
+      const backwards = texts([...searches].reverse());
+      for (const search of searches) expect(backwards.get(search)).toBe(forwards.get(search));
+    });
+
     it('filters by status with the status as a parameter', () => {
       const page = searchPage(criteria({ tokens: ['heat'], status: 'deprecated' }), backend);
       expect(page.statement.sql).toContain('c.status = $');

@@ -64,14 +64,21 @@ function pageStatement(
 
 /** The versions of one name, highest first. */
 export function versionsPage(name: string, limit: number, offset: number, backend: Backend): PageStatement {
-  return pageStatement('catalog_versions', backend, {
+  return { statement: VERSIONS_PAGE[backend], params: [name, limit, offset] };
+}
+
+const versionsStatement = (backend: Backend): NamedStatement =>
+  pageStatement('catalog_versions', backend, {
     pageRows: `SELECT ${PAGE_JSON[backend]} AS json, r.id, r.version_sort_key FROM catalog_simulations r
         WHERE r.name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
     order: 's.version_sort_key DESC, s.id DESC',
     total: 'SELECT COUNT(*) FROM catalog_simulations WHERE name = $1',
-    params: [name, limit, offset],
-  });
-}
+    params: [],
+  }).statement;
+const VERSIONS_PAGE: Readonly<Record<Backend, NamedStatement>> = {
+  sqlite: versionsStatement('sqlite'),
+  postgresql: versionsStatement('postgresql'),
+};
 
 /**
  * One page of search results and the number of all matches (contract §5). Candidates: with
@@ -82,6 +89,29 @@ export function versionsPage(name: string, limit: number, offset: number, backen
  * picks it), ties newest first.
  */
 export function searchPage(criteria: SearchCriteria, backend: Backend): PageStatement {
+  const page = buildSearchPage(criteria, backend);
+  const shape = searchShape(criteria, backend);
+  const built = BUILT_SEARCHES.get(shape);
+  if (built) return { statement: built, params: page.params };
+  if (BUILT_SEARCHES.size < MAX_BUILT_SEARCHES) BUILT_SEARCHES.set(shape, page.statement);
+  return page;
+}
+
+// A search's text is the same for every search of its shape: the first one built is kept and
+// sent, so that its text (~4 KB) is flattened and hashed once (the PostgreSQL statement names and
+// the SQLite prepared statements are looked up by it), not on every request. Bounded: tokens
+// are limited by the query's length, but their combinations are many.
+const BUILT_SEARCHES = new Map<string, NamedStatement>();
+const MAX_BUILT_SEARCHES = 256;
+
+/** What a search's SQL text depends on besides the backend: how many tokens of each kind, which lists, a status. */
+function searchShape(criteria: SearchCriteria, backend: Backend): string {
+  const long = criteria.tokens.filter(usesTrigramIndex).length;
+  const lists = [criteria.tags, criteria.allTags].map((list) => (list.length > 0 ? 1 : 0)).join('');
+  return `${backend} ${long} ${criteria.tokens.length - long} ${lists} ${criteria.status === undefined ? 0 : 1}`;
+}
+
+function buildSearchPage(criteria: SearchCriteria, backend: Backend): PageStatement {
   const params: unknown[] = [];
   const param = (value: unknown): string => {
     params.push(value);
