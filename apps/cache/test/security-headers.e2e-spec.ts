@@ -123,26 +123,25 @@ describe('anonymous sessions bounded, headers and credentials', () => {
     }
   }
 
-  it('stops the migration to case-insensitive names, naming them, when a store holds names differing only in case', async () => {
+  // Each: the store taken back to before the migration (and the ones after it), holding the names.
+  it.each([
+    [
+      'case-insensitive names, naming them, when a store holds names differing only in case',
+      'SecurityControls',
+      ['Twin', 'twin'],
+      'usernames must be unique regardless of case; rename or delete all but one of each: Twin, twin',
+    ],
+    [
+      'normalised names, naming them, when a store holds names differing only by diacritics',
+      'CredentialEpoch',
+      ['mimi', 'm\u00ecmi'],
+      'usernames must differ by more than case, width and diacritics; rename or delete all but one of each: mimi, m\u00ecmi',
+    ],
+  ])('stops the migration to %s', async (_title, migration, usernames, message) => {
     const store = await startCacheService();
     try {
-      // Back to the store as it was before SecurityControls (and the migrations after it).
-      await storeBefore(store, 'SecurityControls', ['Twin', 'twin']);
-      await expect(store.restart()).rejects.toThrow(
-        'usernames must be unique regardless of case; rename or delete all but one of each: Twin, twin',
-      );
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('stops the migration to normalised names, naming them, when a store holds names differing only by diacritics', async () => {
-    const store = await startCacheService();
-    try {
-      await storeBefore(store, 'CredentialEpoch', ['mimi', 'm\u00ecmi']);
-      await expect(store.restart()).rejects.toThrow(
-        'usernames must differ by more than case, width and diacritics; rename or delete all but one of each: mimi, m\u00ecmi',
-      );
+      await storeBefore(store, migration, usernames);
+      await expect(store.restart()).rejects.toThrow(message);
     } finally {
       await store.close();
     }
