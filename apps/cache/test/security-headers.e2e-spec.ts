@@ -73,24 +73,12 @@ describe('anonymous sessions bounded, headers and credentials', () => {
   });
 
   it('compares usernames regardless of case and keeps the case given', async () => {
-    await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', sessions.admin)
-      .send({ username: 'Carol', password: 'carol-password', role: 'user' })
-      .expect(201);
-    const taken = await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', sessions.admin)
-      .send({ username: 'carol', password: 'other-password', role: 'user' });
+    const create = (user: { username: string; password: string; role: string }) =>
+      svc.http().post('/users').set('X-Session-ID', sessions.admin).send(user);
+    await create({ username: 'Carol', password: 'carol-password', role: 'user' }).expect(201);
+    const taken = await create({ username: 'carol', password: 'other-password', role: 'user' });
     expect(taken.status).toBe(409);
-    await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', sessions.admin)
-      .send({ username: 'ADMIN', password: 'other-password', role: 'admin' })
-      .expect(409);
+    await create({ username: 'ADMIN', password: 'other-password', role: 'admin' }).expect(409);
     const login = await svc.http().post('/session/login').send({ username: 'CAROL', password: 'carol-password' }).expect(200);
     expect(login.body.username).toBe('Carol');
     expect((await svc.http().get('/users/cArOl').set('X-Session-ID', sessions.admin).expect(200)).body.username).toBe('Carol');
