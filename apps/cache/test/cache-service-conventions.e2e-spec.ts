@@ -1,3 +1,4 @@
+import { itRefusesASessionAfterLogout } from '@simsvc/testing';
 import { entryPath, makeEntry, useCacheService } from './support/cache-test-service';
 
 describe('cache service conventions', () => {
@@ -115,13 +116,7 @@ describe('cache service conventions', () => {
       await svc.http().post('/cache/invalidate').set('X-Session-ID', anonymous).send({ pattern: '*' }).expect(403);
     });
 
-    it('refuses a session after logout', async () => {
-      const token = await svc.login('admin', 'admin-password');
-      await svc.http().get('/cache/stats').set('X-Session-ID', token).expect(200);
-      await svc.http().delete('/session').set('X-Session-ID', token).expect(204);
-      const { body } = await svc.http().get('/cache/stats').set('X-Session-ID', token).expect(401);
-      expect(body.message).toBe('session revoked');
-    });
+    itRefusesASessionAfterLogout(svc, '/cache/stats');
   });
 });
 

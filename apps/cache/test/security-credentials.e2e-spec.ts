@@ -2,7 +2,14 @@ import { AuthSessionEntity, AuthSessionRepository } from '@simsvc/persistence';
 import { ADMIN, useSessions } from '@simsvc/testing';
 import { DataSource } from 'typeorm';
 import { getDataSourceToken } from '@nestjs/typeorm';
-import { BEHIND_LOOPBACK_PROXY, CacheTestService, closeReplicas, useCacheService, startReplicas } from './support/cache-test-service';
+import {
+  BEHIND_LOOPBACK_PROXY,
+  CacheTestService,
+  closeReplicas,
+  mintAnonymous,
+  useCacheService,
+  startReplicas,
+} from './support/cache-test-service';
 
 // Issue 22, through real HTTP on both backends: the credential epoch (a login in flight while a
 // password changes or a user is deleted and re-created keeps no session), usernames normalised
@@ -159,22 +166,8 @@ describe('credential epoch, usernames, /users writes and logout (issue 22)', () 
   describe('22.9 logout ends the anonymous sessions its session minted', () => {
     it('ends an anonymous session minted with admin when the admin logs out', async () => {
       const adminToken = (await login(ADMIN.username, ADMIN.password).expect(200)).body.token as string;
-      const minted = (
-        await svc
-          .http()
-          .post('/session/anonymous')
-          .set('X-Session-ID', adminToken)
-          .send({ privileges: ['admin'] })
-          .expect(200)
-      ).body.token as string;
-      const mintedAgain = (
-        await svc
-          .http()
-          .post('/session/anonymous')
-          .set('X-Session-ID', minted)
-          .send({ privileges: ['manage_users'] })
-          .expect(200)
-      ).body.token as string;
+      const minted = await mintAnonymous(svc, adminToken, ['admin']);
+      const mintedAgain = await mintAnonymous(svc, minted, ['manage_users']);
       await svc.http().get('/users').set('X-Session-ID', minted).expect(200);
       await svc.http().delete('/session').set('X-Session-ID', adminToken).expect(204);
       for (const token of [minted, mintedAgain]) {

@@ -73,24 +73,12 @@ describe('anonymous sessions bounded, headers and credentials', () => {
   });
 
   it('compares usernames regardless of case and keeps the case given', async () => {
-    await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', sessions.admin)
-      .send({ username: 'Carol', password: 'carol-password', role: 'user' })
-      .expect(201);
-    const taken = await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', sessions.admin)
-      .send({ username: 'carol', password: 'other-password', role: 'user' });
+    const create = (user: { username: string; password: string; role: string }) =>
+      svc.http().post('/users').set('X-Session-ID', sessions.admin).send(user);
+    await create({ username: 'Carol', password: 'carol-password', role: 'user' }).expect(201);
+    const taken = await create({ username: 'carol', password: 'other-password', role: 'user' });
     expect(taken.status).toBe(409);
-    await svc
-      .http()
-      .post('/users')
-      .set('X-Session-ID', sessions.admin)
-      .send({ username: 'ADMIN', password: 'other-password', role: 'admin' })
-      .expect(409);
+    await create({ username: 'ADMIN', password: 'other-password', role: 'admin' }).expect(409);
     const login = await svc.http().post('/session/login').send({ username: 'CAROL', password: 'carol-password' }).expect(200);
     expect(login.body.username).toBe('Carol');
     expect((await svc.http().get('/users/cArOl').set('X-Session-ID', sessions.admin).expect(200)).body.username).toBe('Carol');
@@ -123,26 +111,25 @@ describe('anonymous sessions bounded, headers and credentials', () => {
     }
   }
 
-  it('stops the migration to case-insensitive names, naming them, when a store holds names differing only in case', async () => {
+  // Each: the store taken back to before the migration (and the ones after it), holding the names.
+  it.each([
+    [
+      'case-insensitive names, naming them, when a store holds names differing only in case',
+      'SecurityControls',
+      ['Twin', 'twin'],
+      'usernames must be unique regardless of case; rename or delete all but one of each: Twin, twin',
+    ],
+    [
+      'normalised names, naming them, when a store holds names differing only by diacritics',
+      'CredentialEpoch',
+      ['mimi', 'm\u00ecmi'],
+      'usernames must differ by more than case, width and diacritics; rename or delete all but one of each: mimi, m\u00ecmi',
+    ],
+  ])('stops the migration to %s', async (_title, migration, usernames, message) => {
     const store = await startCacheService();
     try {
-      // Back to the store as it was before SecurityControls (and the migrations after it).
-      await storeBefore(store, 'SecurityControls', ['Twin', 'twin']);
-      await expect(store.restart()).rejects.toThrow(
-        'usernames must be unique regardless of case; rename or delete all but one of each: Twin, twin',
-      );
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('stops the migration to normalised names, naming them, when a store holds names differing only by diacritics', async () => {
-    const store = await startCacheService();
-    try {
-      await storeBefore(store, 'CredentialEpoch', ['mimi', 'm\u00ecmi']);
-      await expect(store.restart()).rejects.toThrow(
-        'usernames must differ by more than case, width and diacritics; rename or delete all but one of each: mimi, m\u00ecmi',
-      );
+      await storeBefore(store, migration, usernames);
+      await expect(store.restart()).rejects.toThrow(message);
     } finally {
       await store.close();
     }

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { CacheTestService, startCacheService } from './support/cache-test-service';
+import { CacheTestService, sharedAuthStoreArgs, startCacheService } from './support/cache-test-service';
 
 // Issue 12, item 2 follow-up: a login in flight holds a throttle slot, but only settled failures
 // refuse. Parallel correct logins of one user (from one process or several replicas sharing the
@@ -15,11 +14,7 @@ describe('login throttle with parallel logins', () => {
   beforeAll(async () => {
     service = await startCacheService();
     // A second replica on its own cache database but the first one's auth store.
-    const sharedAuthStore =
-      service.backend === 'sqlite'
-        ? ['--auth-db-path', join(service.database.directory, 'auth.db')]
-        : ['--auth-db-url', service.database.url ?? ''];
-    replica = await startCacheService({ args: sharedAuthStore });
+    replica = await startCacheService({ args: sharedAuthStoreArgs(service) });
     proxied = await startCacheService({ args: ['--trusted-proxies', '127.0.0.1'] });
   });
   afterAll(async () => {

@@ -16,6 +16,9 @@ describe('login throttle', () => {
     await proxied?.close();
     await direct?.close();
   });
+  /** A login through the listed proxy, of `credentials` from the client at `address` (X-Forwarded-For). */
+  const proxiedLogin = (address: string, credentials: { username: string; password: string }) =>
+    proxied.http().post('/session/login').set('X-Forwarded-For', address).send(credentials);
 
   it('ignores X-Forwarded-For from a client that is not a listed proxy', async () => {
     const user = await direct.createUser('throttled');
@@ -52,12 +55,7 @@ describe('login throttle', () => {
 
   it('blocks a username after twenty failures from any addresses, whatever address comes next', async () => {
     const user = await proxied.createUser('throttled');
-    const attempt = (address: string, password: string) =>
-      proxied
-        .http()
-        .post('/session/login')
-        .set('X-Forwarded-For', address)
-        .send({ ...user, password });
+    const attempt = (address: string, password: string) => proxiedLogin(address, { ...user, password });
     for (let address = 0; address < 5; address++) {
       for (let i = 0; i < 4; i++) await attempt(`198.18.0.${address}`, `wrong-${i}`).expect(401);
     }
@@ -68,12 +66,7 @@ describe('login throttle', () => {
   // Issue 22, item 3: distributed guessing must not lock the owner out of an address it used.
   it("lets the owner in from a known address while a distributed run fills the username's bucket, which still bounds the run", async () => {
     const user = await proxied.createUser('throttled');
-    const login = (address: string, password: string) =>
-      proxied
-        .http()
-        .post('/session/login')
-        .set('X-Forwarded-For', address)
-        .send({ ...user, password });
+    const login = (address: string, password: string) => proxiedLogin(address, { ...user, password });
     const known = '198.18.6.1';
     await login(known, user.password).expect(200);
 
@@ -96,12 +89,7 @@ describe('login throttle', () => {
   it('keeps the per-(address, username) limit on a known address', async () => {
     const user = await proxied.createUser('throttled');
     const address = '198.18.9.1';
-    const login = (password: string) =>
-      proxied
-        .http()
-        .post('/session/login')
-        .set('X-Forwarded-For', address)
-        .send({ ...user, password });
+    const login = (password: string) => proxiedLogin(address, { ...user, password });
     await login(user.password).expect(200);
     for (let i = 0; i < 5; i++) await login(`wrong-${i}`).expect(401);
     await login(user.password).expect(429);
@@ -112,22 +100,15 @@ describe('login throttle', () => {
     const address = '198.18.2.1';
     for (let i = 0; i < 5; i++) {
       const username = i % 2 === 0 ? user.username.toUpperCase() : user.username;
-      await proxied.http().post('/session/login').set('X-Forwarded-For', address).send({ username, password: 'wrong' }).expect(401);
+      await proxiedLogin(address, { username, password: 'wrong' }).expect(401);
     }
-    await proxied.http().post('/session/login').set('X-Forwarded-For', address).send(user).expect(429);
+    await proxiedLogin(address, user).expect(429);
   });
 
   it('lets a listed proxy name the client', async () => {
     const user = await proxied.createUser('throttled');
-    for (let i = 0; i < 5; i++) {
-      await proxied
-        .http()
-        .post('/session/login')
-        .set('X-Forwarded-For', '198.18.3.1')
-        .send({ ...user, password: 'wrong' })
-        .expect(401);
-    }
-    await proxied.http().post('/session/login').set('X-Forwarded-For', '198.18.3.1').send(user).expect(429);
-    await proxied.http().post('/session/login').set('X-Forwarded-For', '198.18.3.2').send(user).expect(200);
+    for (let i = 0; i < 5; i++) await proxiedLogin('198.18.3.1', { ...user, password: 'wrong' }).expect(401);
+    await proxiedLogin('198.18.3.1', user).expect(429);
+    await proxiedLogin('198.18.3.2', user).expect(200);
   });
 });

@@ -1,5 +1,5 @@
 import { ADMIN, useSessions } from '@simsvc/testing';
-import { useCacheService } from './support/cache-test-service';
+import { mintAnonymous, useCacheService } from './support/cache-test-service';
 
 // Contract §3 user management through real HTTP: /users CRUD with manage_users, validation,
 // password handling, and the sessions that a password change, disabling or deletion ends.
@@ -252,14 +252,7 @@ describe('users', () => {
       const user = makeUser({ role: 'developer' });
       await create(user).expect(201);
       const token = await loginToken(user.username, user.password);
-      const minted = (
-        await svc
-          .http()
-          .post('/session/anonymous')
-          .set('X-Session-ID', token)
-          .send({ privileges: ['developer'] })
-          .expect(200)
-      ).body.token;
+      const minted = await mintAnonymous(svc, token, ['developer']);
       const plain = (await svc.http().post('/session/anonymous').set('X-Session-ID', token).send({}).expect(200)).body.token;
       await patch(user.username, { disabled: true }).expect(200);
       expect((await svc.http().get('/session').set('X-Session-ID', minted).expect(401)).body.message).toBe('session revoked');
@@ -418,14 +411,7 @@ describe('users', () => {
     });
 
     it('lets an anonymous session minted by an admin with manage_users manage users', async () => {
-      const minted = (
-        await svc
-          .http()
-          .post('/session/anonymous')
-          .set('X-Session-ID', sessions.admin)
-          .send({ privileges: ['manage_users'] })
-          .expect(200)
-      ).body.token;
+      const minted = await mintAnonymous(svc, sessions.admin, ['manage_users']);
       await create(makeUser(), minted).expect(201);
     });
   });

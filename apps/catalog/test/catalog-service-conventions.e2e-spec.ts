@@ -1,3 +1,4 @@
+import { itRefusesASessionAfterLogout } from '@simsvc/testing';
 import { decode, sign } from 'jsonwebtoken';
 import { makeExecution, makeSimulation, registerSimulation, useCatalogService, uniqueName } from './support/catalog-test-service';
 
@@ -212,13 +213,7 @@ describe('catalog service conventions (contract §1–3)', () => {
       await svc.http().post('/simulations').set('X-Session-ID', developerAnonymous).send(makeSimulation()).expect(201);
     });
 
-    it('refuses a session after logout', async () => {
-      const token = await svc.login('admin', 'admin-password');
-      await svc.http().get('/simulations/search').set('X-Session-ID', token).expect(200);
-      await svc.http().delete('/session').set('X-Session-ID', token).expect(204);
-      const { body } = await svc.http().get('/simulations/search').set('X-Session-ID', token).expect(401);
-      expect(body.message).toBe('session revoked');
-    });
+    itRefusesASessionAfterLogout(svc, '/simulations/search');
   });
 
   describe('compatibility with the Python CatalogClient', () => {

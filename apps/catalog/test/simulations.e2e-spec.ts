@@ -1,4 +1,5 @@
 import { useSessions } from '@simsvc/testing';
+import { NO_PROVENANCE } from './support/no-provenance';
 import { makeExecution, makeSimulation, registerSimulation, useCatalogService, uniqueName } from './support/catalog-test-service';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
@@ -34,15 +35,7 @@ describe('simulations (contract §5)', () => {
         status: 'active',
         created_at: expect.stringMatching(ISO),
         updated_at: created.created_at,
-        installation_id: null,
-        workflow_type: null,
-        workflow_hash: null,
-        workflow_bundle: null,
-        dependencies: null,
-        metadata: null,
-        auto_approve: false,
-        visibility: null,
-        license: null,
+        ...NO_PROVENANCE,
       });
     });
 

@@ -1,4 +1,4 @@
-import { expectError, useResultsService } from './support/results-test-service';
+import { expectError, parameterStats, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -118,16 +118,9 @@ describe('reading, deleting and statistics', () => {
     it('computes count, mean, min and max of the numeric values of an output by default', async () => {
       const response = await results.get('/stats/stats-sim/y');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({
-        simulation_name: 'stats-sim',
-        param_name: 'y',
-        param_class: 'output',
-        param_type: 'number',
-        count: 4,
-        avg_value: 6.625,
-        min_value: -4,
-        max_value: 20.5,
-      });
+      expect(response.body).toEqual(
+        parameterStats('stats-sim', 'y', 'output', 'number', { count: 4, avg_value: 6.625, min_value: -4, max_value: 20.5 }),
+      );
     });
 
     it('takes class=input or its alias param_class=input', async () => {
@@ -148,39 +141,16 @@ describe('reading, deleting and statistics', () => {
 
     it('counts only numbers: not booleans, numeric strings, null or arrays', async () => {
       expect((await results.get('/stats/stats-sim/mixed')).body).toMatchObject({ count: 1, avg_value: 1, min_value: 1, max_value: 1 });
-      expect((await results.get('/stats/stats-sim/flag?class=input')).body).toEqual({
-        simulation_name: 'stats-sim',
-        param_name: 'flag',
-        param_class: 'input',
-        param_type: 'boolean',
-        count: 0,
-        avg_value: null,
-        min_value: null,
-        max_value: null,
-      });
-      expect((await results.get('/stats/stats-sim/label?class=input')).body).toEqual({
-        simulation_name: 'stats-sim',
-        param_name: 'label',
-        param_class: 'input',
-        param_type: 'string',
-        count: 0,
-        avg_value: null,
-        min_value: null,
-        max_value: null,
-      });
+      expect((await results.get('/stats/stats-sim/flag?class=input')).body).toEqual(
+        parameterStats('stats-sim', 'flag', 'input', 'boolean'),
+      );
+      expect((await results.get('/stats/stats-sim/label?class=input')).body).toEqual(
+        parameterStats('stats-sim', 'label', 'input', 'string'),
+      );
     });
 
     it('gives count 0 and nulls for a parameter of the simulation that no result has', async () => {
-      expect((await results.get('/stats/stats-sim/nothing')).body).toEqual({
-        simulation_name: 'stats-sim',
-        param_name: 'nothing',
-        param_class: 'output',
-        param_type: null,
-        count: 0,
-        avg_value: null,
-        min_value: null,
-        max_value: null,
-      });
+      expect((await results.get('/stats/stats-sim/nothing')).body).toEqual(parameterStats('stats-sim', 'nothing', 'output', null));
       // An input is not an output.
       expect((await results.get('/stats/stats-sim/x?class=output')).body).toMatchObject({ param_type: null, count: 0 });
     });

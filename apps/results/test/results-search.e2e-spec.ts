@@ -150,32 +150,22 @@ describe('POST /search', () => {
   it('returns hits in the contract shape, newest first', async () => {
     const response = await results.search({ simulation_name: 'search-sim', input_filters: { n: { $in: [10, 20] } } });
     expect(response.status).toBe(200);
+    const hit = (execution_id: string, input_params: object, output_params: object, created_at: unknown) => ({
+      execution_id,
+      simulation_name: 'search-sim',
+      simulation_version: '1.0.0',
+      squid_id: null,
+      input_params,
+      output_params,
+      status: 'completed',
+      created_at,
+      completed_at: null,
+      duration_seconds: null,
+    });
     expect(response.body).toEqual({
       results: [
-        {
-          execution_id: 's-float',
-          simulation_name: 'search-sim',
-          simulation_version: '1.0.0',
-          squid_id: null,
-          input_params: { v: 1.5, n: 20 },
-          output_params: { peak: 250.5 },
-          status: 'completed',
-          created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/),
-          completed_at: null,
-          duration_seconds: null,
-        },
-        {
-          execution_id: 's-int',
-          simulation_name: 'search-sim',
-          simulation_version: '1.0.0',
-          squid_id: null,
-          input_params: { v: 1, n: 10 },
-          output_params: { peak: 100 },
-          status: 'completed',
-          created_at: expect.any(String),
-          completed_at: null,
-          duration_seconds: null,
-        },
+        hit('s-float', { v: 1.5, n: 20 }, { peak: 250.5 }, expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/)),
+        hit('s-int', { v: 1, n: 10 }, { peak: 100 }, expect.any(String)),
       ],
       count: 2,
       total: 2,

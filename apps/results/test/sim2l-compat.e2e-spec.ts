@@ -1,4 +1,4 @@
-import { expectError, useResultsService } from './support/results-test-service';
+import { expectError, parameterStats, useResultsService } from './support/results-test-service';
 
 // Real services on real databases, on shared CI machines: more than jest's default 5 s.
 jest.setTimeout(60_000);
@@ -158,16 +158,9 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
   it('get_parameter_stats: ?class=output and ?class=input', async () => {
     const output = await results.get('/stats/sim2l-heat/deflection?class=output');
     expect(output.status).toBe(200);
-    expect(output.body).toEqual({
-      simulation_name: 'sim2l-heat',
-      param_name: 'deflection',
-      param_class: 'output',
-      param_type: 'Number',
-      count: 1,
-      avg_value: 0.75,
-      min_value: 0.75,
-      max_value: 0.75,
-    });
+    expect(output.body).toEqual(
+      parameterStats('sim2l-heat', 'deflection', 'output', 'Number', { count: 1, avg_value: 0.75, min_value: 0.75, max_value: 0.75 }),
+    );
     expect((await results.get('/stats/sim2l-heat/load?class=input')).body).toMatchObject({
       param_type: 'Number',
       count: 1,
@@ -178,16 +171,7 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
   it('get_parameter_stats of a simulation with no results: 200, count 0 and the rest null (the client raises on a 404)', async () => {
     const response = await results.get('/stats/never-ran/deflection?class=output');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({
-      simulation_name: 'never-ran',
-      param_name: 'deflection',
-      param_class: 'output',
-      param_type: null,
-      count: 0,
-      avg_value: null,
-      min_value: null,
-      max_value: null,
-    });
+    expect(response.body).toEqual(parameterStats('never-ran', 'deflection', 'output', null));
   });
 
   // Issue 23.9 (last: its runs join sim2l-heat, which the tests above count): the client documents "result_id and schema_id".
@@ -200,37 +184,18 @@ describe('sim2l ResultsClient compatibility (contract §7)', () => {
     expect(two.body.schema_id).toBe(one.body.schema_id);
     expect((await results.get('/results/sim2l-schema-1')).body.schema_id).toBe(one.body.schema_id);
 
+    const registerInHeat = (executionId: string, input_params: object, output_params: object) =>
+      results.post('/register_direct', registerDirect(executionId, { simulation_name: 'sim2l-heat', input_params, output_params }));
     // Another parameter set (a new output) of the same simulation: a new schema_id.
-    const wider = await results.post(
-      '/register_direct',
-      registerDirect('sim2l-schema-3', {
-        simulation_name: 'sim2l-heat',
-        input_params: { load: 1, mesh: 'tri' },
-        output_params: { deflection: 1, stress: 2 },
-      }),
-    );
+    const wider = await registerInHeat('sim2l-schema-3', { load: 1, mesh: 'tri' }, { deflection: 1, stress: 2 });
     expect(wider.status).toBe(200);
     expect(wider.body.schema_id).toEqual(expect.any(Number));
     expect(wider.body.schema_id).not.toBe(one.body.schema_id);
     // The same names with another type: another parameter set too.
-    const typed = await results.post(
-      '/register_direct',
-      registerDirect('sim2l-schema-4', {
-        simulation_name: 'sim2l-heat',
-        input_params: { load: 'heavy', mesh: 'tri' },
-        output_params: { deflection: 1, stress: 2 },
-      }),
-    );
+    const typed = await registerInHeat('sim2l-schema-4', { load: 'heavy', mesh: 'tri' }, { deflection: 1, stress: 2 });
     expect(typed.body.schema_id).not.toBe(wider.body.schema_id);
     // The same set again: the same id, and the same id when a result is registered again.
-    const same = await results.post(
-      '/register_direct',
-      registerDirect('sim2l-schema-5', {
-        simulation_name: 'sim2l-heat',
-        input_params: { load: 7, mesh: 'quad' },
-        output_params: { deflection: 3, stress: 4 },
-      }),
-    );
+    const same = await registerInHeat('sim2l-schema-5', { load: 7, mesh: 'quad' }, { deflection: 3, stress: 4 });
     expect(same.body.schema_id).toBe(wider.body.schema_id);
     expect((await results.get('/results/sim2l-schema-5')).body.schema_id).toBe(wider.body.schema_id);
   });

@@ -54,3 +54,8 @@ export async function closeReplicas(replicas: { first?: CacheTestService; second
   await replicas.second?.close();
   await replicas.first?.close();
 }
+
+/** The token of an anonymous session that `token`'s session mints with `privileges` (POST /session/anonymous, asserting 200). */
+export async function mintAnonymous(svc: CacheTestService, token: string, privileges: string[]): Promise<string> {
+  return (await svc.http().post('/session/anonymous').set('X-Session-ID', token).send({ privileges }).expect(200)).body.token as string;
+}

@@ -1,4 +1,4 @@
-import { ADMIN, createTestDatabase, freePort, type TestDatabase } from '@simsvc/testing';
+import { ADMIN, createTestDatabase, freePort, sharedAuthStoreOf, type TestDatabase } from '@simsvc/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,11 +57,7 @@ export class CliServices {
     const urls = {} as Record<Service, string>;
     try {
       for (const service of SERVICES) databases.push(await createTestDatabase(service));
-      const [cacheDb] = databases;
-      const sharedAuth =
-        cacheDb.backend === 'postgresql'
-          ? ['--auth-db-url', cacheDb.url as string]
-          : ['--auth-db-path', join(cacheDb.directory, 'auth.db')];
+      const sharedAuth = sharedAuthStoreOf(databases[0]);
       const extra: Record<Service, string[]> = {
         cache: [],
         catalog: [...sharedAuth, '--watch-dir', join(sandbox, 'watch')],

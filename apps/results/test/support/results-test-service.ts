@@ -159,3 +159,21 @@ export function expectError(response: Response, status: number, message: string 
   expect(JSON.stringify(response.body)).not.toMatch(/\bat \S+ \(|SELECT |INSERT |\/tmp\/|simsvc-results-runs/);
   return response.body as Record<string, unknown>;
 }
+
+interface StatsFigures {
+  count: number;
+  avg_value: number | null;
+  min_value: number | null;
+  max_value: number | null;
+}
+
+/** A GET /stats/{simulation_name}/{param_name} body; without figures, that of a parameter with no numeric value (count 0, the rest null). */
+export function parameterStats(
+  simulation_name: string,
+  param_name: string,
+  param_class: 'input' | 'output',
+  param_type: string | null,
+  figures: StatsFigures = { count: 0, avg_value: null, min_value: null, max_value: null },
+): Record<string, unknown> {
+  return { simulation_name, param_name, param_class, param_type, ...figures };
+}

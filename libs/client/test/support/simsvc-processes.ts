@@ -1,4 +1,4 @@
-import { ADMIN, createTestDatabase, type TestDatabase } from '@simsvc/testing';
+import { ADMIN, createTestDatabase, sharedAuthStoreOf, type TestDatabase } from '@simsvc/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,11 +73,7 @@ export class SimsvcProcesses {
     const started = new SimsvcProcesses(processes, databases, runsRoot, sandbox);
     try {
       for (const service of SERVICES) databases.push(await createTestDatabase(service));
-      const [cacheDatabase] = databases;
-      const sharedAuth =
-        cacheDatabase.backend === 'postgresql'
-          ? ['--auth-db-url', cacheDatabase.url as string]
-          : ['--auth-db-path', join(cacheDatabase.directory, 'auth.db')];
+      const sharedAuth = sharedAuthStoreOf(databases[0]);
       for (const [index, service] of SERVICES.entries()) {
         const url = await closedPortUrl();
         const args = [

@@ -24,7 +24,16 @@ export async function createTestDatabase(service: string, backend: TestBackend =
   const { config, directory, drop } = await createScratchDatabase(backend, service);
   const args =
     backend === 'sqlite'
-      ? ['--backend', 'sqlite', '--db-path', config.path, '--auth-db-path', join(directory, 'auth.db')]
+      ? ['--backend', 'sqlite', '--db-path', config.path, '--auth-db-path', sqliteAuthStore(directory)]
       : ['--backend', 'postgresql', '--db-url', config.url as string];
   return { backend, directory, url: config.url, args, drop };
 }
+
+/** Options that point another service at the auth store of the service started on `database`, as a deployment shares it. */
+export function sharedAuthStoreOf(database: TestDatabase): string[] {
+  return database.backend === 'postgresql'
+    ? ['--auth-db-url', database.url as string]
+    : ['--auth-db-path', sqliteAuthStore(database.directory)];
+}
+
+const sqliteAuthStore = (directory: string): string => join(directory, 'auth.db');

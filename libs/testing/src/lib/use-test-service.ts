@@ -1,5 +1,6 @@
 /// <reference types="jest" />
-import type { Role } from './test-service';
+import type TestAgent from 'supertest/lib/agent';
+import { ADMIN, type Role } from './test-service';
 
 /**
  * The service of a describe block: `start` runs in its beforeAll and the service closes in its
@@ -38,4 +39,21 @@ export function useSessions<R extends Role>(service: { tokenFor(role: Role): Pro
     for (const role of roles) sessions[role] = await service.tokenFor(role);
   });
   return sessions;
+}
+
+/**
+ * The test that logging out ends a session: the admin's session reads `path` (a GET any session
+ * may read), logs out, and is refused the same read as `session revoked`.
+ */
+export function itRefusesASessionAfterLogout(
+  service: { login(username: string, password: string): Promise<string>; http(): TestAgent },
+  path: string,
+): void {
+  it('refuses a session after logout', async () => {
+    const token = await service.login(ADMIN.username, ADMIN.password);
+    await service.http().get(path).set('X-Session-ID', token).expect(200);
+    await service.http().delete('/session').set('X-Session-ID', token).expect(204);
+    const { body } = await service.http().get(path).set('X-Session-ID', token).expect(401);
+    expect(body.message).toBe('session revoked');
+  });
 }

@@ -1,3 +1,4 @@
+import { NO_PROVENANCE } from '../../../test/support/no-provenance';
 import { checkRegistration } from './simulation-registration';
 
 const valid = {
@@ -22,17 +23,7 @@ describe('registration rules (POST /simulations and manifests alike)', () => {
         inputSchema: { length: { type: 'number', units: 'm', min: null } },
         outputSchema: { t: { type: 'number' } },
         status: 'active',
-        provenance: {
-          installation_id: null,
-          workflow_type: null,
-          workflow_hash: null,
-          workflow_bundle: null,
-          dependencies: null,
-          metadata: null,
-          auto_approve: false,
-          visibility: null,
-          license: null,
-        },
+        provenance: NO_PROVENANCE,
       },
     });
   });

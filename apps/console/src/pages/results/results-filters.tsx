@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import { call } from '../../api/service-error';
 import { inValues, OPERATORS, paramKey, parseParamRef, type FilterOperator, type ParamRef, type ResultFilter } from './results-state';
 import { aggregateBody, filterProblems } from './search-body';
+import { ChoiceOptions } from '../../components/choice-options';
 
 export type ParamType = 'text' | 'boolean' | 'other';
 
@@ -61,23 +62,13 @@ export function ResultsFilters({
         <label className="inline-label">
           Version
           <select value={version} onChange={(e) => setVersion(e.target.value)}>
-            <option value="">any</option>
-            {versionChoices.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
+            <ChoiceOptions none="any" choices={versionChoices} />
           </select>
         </label>
         <label className="inline-label">
           Status
           <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">any</option>
-            {statusChoices.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            <ChoiceOptions none="any" choices={statusChoices} />
           </select>
         </label>
       </div>
@@ -188,11 +179,7 @@ function ValueEditor({
         aria-invalid={invalid}
         onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => o.value).join(','))}
       >
-        {options.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
+        <ChoiceOptions choices={options} />
       </select>
     );
   }
@@ -200,12 +187,7 @@ function ValueEditor({
     const options = filter.value && !listed.includes(filter.value) ? [filter.value, ...listed] : listed;
     return (
       <select aria-label={label} value={filter.value} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)}>
-        <option value="">— value —</option>
-        {options.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
+        <ChoiceOptions none="— value —" choices={options} />
       </select>
     );
   }

@@ -32,6 +32,7 @@ import { buildSearchBody, orderBy } from './search-body';
 import { allColumns, visibleColumns } from './table-columns';
 import { resultParams, useLatestSchema, valueOf, type ResultParams } from './use-result-params';
 import './results.css';
+import { ChoiceOptions } from '../../components/choice-options';
 
 const PAGE_SIZE = 50;
 /** Parallel coordinates start with this many parameters as axes. */
@@ -66,12 +67,7 @@ export function ResultsPage() {
             value={state.simulation}
             onChange={(e) => setParams(resultsStateToParams({ ...parseResultsState(new URLSearchParams()), simulation: e.target.value }))}
           >
-            <option value="">— pick one —</option>
-            {choices.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <ChoiceOptions none="— pick one —" choices={choices} />
           </select>
         </span>
       </div>

@@ -5,12 +5,16 @@ import { inValues, isField, type ColumnRef, type ParamClass, type ParamRef, type
 export type ParamTypes = Record<string, string | undefined>;
 type Condition = Record<string, unknown>;
 
-export interface SearchBody {
+/** The runs a POST /search or POST /aggregate body is about: a simulation's, narrowed by version, status and filters. */
+interface RunSelection {
   simulation_name: string;
   simulation_version?: string;
   status?: string;
   input_filters?: Record<string, Condition>;
   output_filters?: Record<string, Condition>;
+}
+
+export interface SearchBody extends RunSelection {
   limit: number;
   offset?: number;
   cursor?: string;
@@ -90,12 +94,7 @@ export function orderBy(sort: ColumnRef | undefined, descending: boolean): Order
   return isField(sort) ? [{ field: sort.field, direction }] : [{ class: sort.cls, name: sort.name, direction }];
 }
 
-export interface AggregateBody {
-  simulation_name: string;
-  simulation_version?: string;
-  status?: string;
-  input_filters?: Record<string, Condition>;
-  output_filters?: Record<string, Condition>;
+export interface AggregateBody extends RunSelection {
   params: { class: ParamClass; name: string }[];
   histogram?: { class: ParamClass; name: string; bins: number; scale: 'linear' | 'log' };
   values?: { class: ParamClass; name: string };

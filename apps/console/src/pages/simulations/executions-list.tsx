@@ -8,6 +8,7 @@ import { QueryView } from '../../components/states';
 import { TableWrap } from '../../components/table-wrap';
 import { formatSeconds, formatTime } from '../../format';
 import { EXECUTION_STATUSES } from './executions-by-day';
+import { ChoiceOptions } from '../../components/choice-options';
 
 const PAGE_SIZE = 20;
 type Status = (typeof EXECUTION_STATUSES)[number];
@@ -50,12 +51,7 @@ export function ExecutionsList({ simulationId, live }: { simulationId: number; l
             )
           }
         >
-          <option value="">all statuses</option>
-          {EXECUTION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          <ChoiceOptions none="all statuses" choices={EXECUTION_STATUSES} />
         </select>
       </span>
       <QueryView

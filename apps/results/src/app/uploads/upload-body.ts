@@ -2,10 +2,11 @@
 // stopped and the file removed, so nothing of an oversized or broken upload stays on disk.
 import type { Request } from 'express';
 import { createWriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UploadError, UploadErrorCode, uploadIncomplete, uploadTooLarge } from './upload.errors';
+import { syncToDisk } from './upload-store';
 
 /** Writes the body of request to path (created new, mode 0600) and fsyncs it; returns its size. */
 export async function receiveBody(request: Request, path: string, maxBytes: number): Promise<number> {
@@ -20,19 +21,10 @@ export async function receiveBody(request: Request, path: string, maxBytes: numb
   });
   try {
     await pipeline(request, counter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-    await syncFile(path);
+    await syncToDisk(path);
     return received;
   } catch (error) {
     await rm(path, { force: true });
     throw error instanceof UploadError && error.code === UploadErrorCode.TooLarge ? error : uploadIncomplete();
-  }
-}
-
-async function syncFile(path: string): Promise<void> {
-  const file = await open(path, 'r');
-  try {
-    await file.sync();
-  } finally {
-    await file.close();
   }
 }

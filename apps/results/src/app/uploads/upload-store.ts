@@ -30,7 +30,7 @@ export class UploadStore {
     if (!IDENTIFIER_PATTERN.test(executionId)) throw unsafeUploadName('execution_id', IDENTIFIER_PATTERN.source);
     const directory = await this.directory([simulationName]);
     await rename(incoming, join(directory, `${executionId}.db`));
-    await syncDirectory(directory);
+    await syncToDisk(directory);
     return join(UPLOADS_DIRECTORY, simulationName, `${executionId}.db`);
   }
 
@@ -50,11 +50,12 @@ export class UploadStore {
   }
 }
 
-async function syncDirectory(path: string): Promise<void> {
-  const directory = await open(path, 'r');
+/** fsyncs a file or a directory (a directory, so that a rename into it is on disk). */
+export async function syncToDisk(path: string): Promise<void> {
+  const handle = await open(path, 'r');
   try {
-    await directory.sync();
+    await handle.sync();
   } finally {
-    await directory.close();
+    await handle.close();
   }
 }
