@@ -64,7 +64,7 @@ export const jsonBodyMiddleware =
     // A route that takes JSON too keeps the contract's message (§1), which clients know.
     if (route && !route.json) return refuseAfterBody(request, next, unsupported(`request body must be ${route.types.join(' or ')}`));
     if (!isJson(request)) return refuseAfterBody(request, next, unsupported('request body must be application/json'));
-    refuseEndlessBody(request, response, next, tooLarge());
+    refuseEndlessBody(request, response, next, tooLarge);
     parseJson(request, response, (error?: { type?: string; status?: number }) => {
       // Already answered: the body grew past DISCARD_LIMIT_BYTES while it was being discarded.
       if (response.headersSent) return;

@@ -79,11 +79,12 @@ export function refuseAfterBody(request: Request, next: NextFunction, refusal: R
 
 /**
  * A body sent without a length (chunked) is counted while it is read; past
- * DISCARD_LIMIT_BYTES `refusal` is raised at once, answered with a lingering close.
+ * DISCARD_LIMIT_BYTES the refusal `refuse` makes is raised at once, answered with a lingering
+ * close. Made only then: an error captures its stack when made, and this runs for every JSON body.
  */
-export function refuseEndlessBody(request: Request, response: Response, next: NextFunction, refusal: RequestRefused): void {
+export function refuseEndlessBody(request: Request, response: Response, next: NextFunction, refuse: () => RequestRefused): void {
   if (declaredLength(request) !== undefined) return;
   void discardBody(request, DISCARD_LIMIT_BYTES).then((outcome) => {
-    if (outcome === 'over-limit' && !response.headersSent) next(refusal.lingering());
+    if (outcome === 'over-limit' && !response.headersSent) next(refuse().lingering());
   });
 }
