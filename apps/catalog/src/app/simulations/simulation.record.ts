@@ -100,9 +100,9 @@ export function provenanceColumns(
 // JSON (tags, schemas, provenance, all written by JSON.stringify) is spliced in as it is, so that
 // no schema is parsed and serialised again. Both are equal, byte for byte, to JSON.stringify of
 // the response object (simulation.record.spec.ts; simulation-pages.repository.medium.spec.ts on
-// both backends). Counted on the benchmark's one-row search page (callgrind, PostgreSQL, service
-// main thread): records as json values written by the service 976 k instructions per request,
-// the page written by the database 000 k.
+// both backends). Catalog search, main-thread instructions per request (callgrind, 50-row pages;
+// docs/benchmarks/2026-11-27-structure-cost.md): PostgreSQL 976 k with json records written by
+// the service, 613 k with the page written by the database; SQLite 650 k → 510–519 k.
 
 /** How a field's value is written: its column's JSON text in the service and in SQL. */
 interface FieldWriter {
