@@ -42,23 +42,16 @@ const PAGE_JSON: Readonly<Record<Backend, string>> = {
 };
 
 /**
- * A PageStatement named `name` over `pageRows`, a SELECT of one page's simulations `r` (and the
+ * A page's statement named `name` over `pageRows`, a SELECT of one page's simulations `r` (and the
  * columns `order` names), under the common table expressions `withClause`; `total` counts all
  * matches. An empty page is `[]`.
  */
-function pageStatement(
-  name: string,
-  backend: Backend,
-  parts: { withClause?: string; pageRows: string; order: string; total: string; params: unknown[] },
-): PageStatement {
+function pageStatement(name: string, parts: { withClause?: string; pageRows: string; order: string; total: string }): NamedStatement {
   const prefix = parts.withClause ? `${parts.withClause} ` : '';
   return {
-    statement: {
-      name,
-      sql: `${prefix}SELECT (${parts.total}) AS total,
+    name,
+    sql: `${prefix}SELECT (${parts.total}) AS total,
         '[' || COALESCE((SELECT string_agg(s.json, ',' ORDER BY ${parts.order}) FROM (${parts.pageRows}) s), '') || ']' AS json`,
-    },
-    params: parts.params,
   };
 }
 
@@ -68,13 +61,12 @@ export function versionsPage(name: string, limit: number, offset: number, backen
 }
 
 const versionsStatement = (backend: Backend): NamedStatement =>
-  pageStatement('catalog_versions', backend, {
+  pageStatement('catalog_versions', {
     pageRows: `SELECT ${PAGE_JSON[backend]} AS json, r.id, r.version_sort_key FROM catalog_simulations r
         WHERE r.name = $1 ORDER BY ${LATEST_ORDER} LIMIT $2 OFFSET $3`,
     order: 's.version_sort_key DESC, s.id DESC',
     total: 'SELECT COUNT(*) FROM catalog_simulations WHERE name = $1',
-    params: [],
-  }).statement;
+  });
 const VERSIONS_PAGE: Readonly<Record<Backend, NamedStatement>> = {
   sqlite: versionsStatement('sqlite'),
   postgresql: versionsStatement('postgresql'),
@@ -144,7 +136,7 @@ function buildSearchPage(criteria: SearchCriteria, backend: Backend): PageStatem
   const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
   const limit = param(criteria.limit);
   const offset = param(criteria.offset);
-  return pageStatement('catalog_search', backend, {
+  const statement = pageStatement('catalog_search', {
     // CROSS JOIN fixes the join order: candidates outermost, each probing the primary key.
     withClause: `WITH scored AS MATERIALIZED (${scored}),
         matched AS MATERIALIZED (SELECT m.id, m.score, ${anyTags} AS tag_score, c.version_sort_key,
@@ -155,8 +147,8 @@ function buildSearchPage(criteria: SearchCriteria, backend: Backend): PageStatem
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: 'SELECT COUNT(*) FROM matched',
-    params,
   });
+  return { statement, params };
 }
 
 const rankOrder = (alias: string) =>
@@ -173,7 +165,7 @@ function browse(criteria: SearchCriteria, backend: Backend, param: (value: unkno
   const names = param(criteria.limit + criteria.offset);
   const limit = param(criteria.limit);
   const offset = param(criteria.offset);
-  return pageStatement('catalog_browse', backend, {
+  const statement = pageStatement('catalog_browse', {
     withClause: `WITH names AS MATERIALIZED (SELECT b.name, MAX(b.id) AS name_newest FROM catalog_simulations AS b ${ofStatus('b')}
           GROUP BY b.name ORDER BY name_newest DESC LIMIT ${names}),
         page AS (SELECT c.id, 0 AS score, 0 AS tag_score, n.name_newest, c.version_sort_key
@@ -183,8 +175,8 @@ function browse(criteria: SearchCriteria, backend: Backend, param: (value: unkno
         FROM page AS p CROSS JOIN catalog_simulations AS r WHERE r.id = p.id`,
     order: rankOrder('s.'),
     total: `SELECT COUNT(*) FROM catalog_simulations AS t ${ofStatus('t')}`,
-    params,
   });
+  return { statement, params };
 }
 
 /** `IN` the listed tags, as each backend takes a list parameter. */
