@@ -20,11 +20,27 @@ export function toEntryResponse(entry: CacheEntryEntity): CacheEntryResponse {
 }
 
 /**
+ * The entry as GET returns it, written as JSON text: JSON.stringify(toEntryResponse(entry)) byte
+ * for byte (cache-entry.response.spec.ts), without parsing the stored metadata and writing it
+ * again (it is stored as JSON.stringify wrote it). A GET hit answers this text as it is.
+ */
+export function entryJson(entry: CacheEntryEntity): string {
+  return (
+    `{"cache_key":${JSON.stringify(entry.cacheKey)},"simulation_id":${JSON.stringify(entry.simulationId)}` +
+    `,"simulation_name":${JSON.stringify(entry.simulationName)},"simulation_version":${JSON.stringify(entry.simulationVersion)}` +
+    `,"execution_id":${JSON.stringify(entry.executionId)},"squid_id":${JSON.stringify(entry.squidId)}` +
+    `,"input_hash":${JSON.stringify(entry.inputHash)},"run_db_path":${JSON.stringify(entry.runDbPath)}` +
+    `,"created_at":"${formatTimestamp(entry.createdAt)}","expires_at":"${formatTimestamp(entry.expiresAt)}"` +
+    `,"hit_count":${JSON.stringify(entry.hitCount)},"metadata":${entry.metadata ?? 'null'}}`
+  );
+}
+
+/**
  * UTF-8 length of the entry as GET returns it. Stored once with hit_count 0; the current size
  * adds the extra digits of the hit count (SQL does the same sum in the statistics).
  */
-export function serializedSize(response: CacheEntryResponse): number {
-  return Buffer.byteLength(JSON.stringify(response), 'utf8');
+export function serializedSize(entry: CacheEntryEntity): number {
+  return Buffer.byteLength(entryJson(entry), 'utf8');
 }
 
 export function currentSize(entry: CacheEntryEntity): number {

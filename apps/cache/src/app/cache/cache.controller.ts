@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Head, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Head, HttpCode, Post, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { AnonymousReadable, CurrentSession, RequirePrivileges, SessionPrincipal } from '@simsvc/auth';
 import {
@@ -18,6 +18,7 @@ import {
   StoreEntryDto,
   StoreEntryResponse,
 } from '@simsvc/contracts';
+import type { Response } from 'express';
 import { CacheKeyParam } from './cache-key.param';
 import { CacheService } from './cache.service';
 
@@ -105,8 +106,14 @@ export class CacheController {
   @ApiOkResponse({ type: CacheEntryResponse, description: 'the entry; its hit_count includes this hit' })
   @ApiNotFoundResponse({ type: CacheMissBody, description: 'cache miss' })
   @ApiErrors(400, 401, 403, 503)
-  retrieve(@CacheKeyParam() cacheKey: string, @Query() query: SimulationIdQueryDto): Promise<CacheEntryResponse> {
-    return this.cache.retrieve(cacheKey, query.simulation_id);
+  async retrieve(
+    @CacheKeyParam() cacheKey: string,
+    @Query() query: SimulationIdQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const json = await this.cache.retrieve(cacheKey, query.simulation_id);
+    response.type('json');
+    return json;
   }
 
   @Delete('*cache_key')

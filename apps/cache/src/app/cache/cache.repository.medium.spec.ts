@@ -164,4 +164,52 @@ describe('CacheRepository', () => {
     expect(total).toBe(3);
     expect(records.map((record) => record.cacheKey)).toEqual(['c', 'b']);
   });
+
+  // On SQLite a repeated hit answers from the process's copy of the entry (entry-copies.ts): every
+  // change to the entry must reach the next hit, and the counts must stay exact.
+  describe('a hit after the entry changed', () => {
+    const hitTwice = async (cacheKey: string) => {
+      await repository.hit(cacheKey, NOW + 1);
+      return repository.hit(cacheKey, NOW + 2);
+    };
+
+    it('keeps counting across counts written in between, and the store ends up with every hit', async () => {
+      await repository.store(entry('a'));
+      expect(await hitTwice('a')).toMatchObject({ hitCount: 2 });
+      expect(await repository.figures(NOW + 3)).toMatchObject({ hits: 2 });
+      expect(await repository.hit('a', NOW + 4)).toMatchObject({ hitCount: 3, lastAccessedAt: NOW + 4 });
+      expect(await repository.figures(NOW + 5)).toMatchObject({ hits: 3 });
+      const [listed] = (await repository.list(NOW + 6, {}, 10, 0)).records;
+      expect(listed).toMatchObject({ hitCount: 3, lastAccessedAt: NOW + 4 });
+    });
+
+    it('answers the replacing entry once it is stored', async () => {
+      await repository.store(entry('a'));
+      await hitTwice('a');
+      await repository.store(entry('a', { runDbPath: '/runs/replaced.db', expiresAt: NOW + 2 * HOUR }));
+      expect(await repository.hit('a', NOW + 3)).toMatchObject({ hitCount: 1, runDbPath: '/runs/replaced.db', expiresAt: NOW + 2 * HOUR });
+    });
+
+    it('misses once the entry is removed, invalidated by a selector or by a pattern, or expired', async () => {
+      for (const key of ['removed', 'by-simulation', 'by-pattern', 'short']) {
+        const changes = key === 'by-simulation' ? { simulationId: 9 } : key === 'short' ? { expiresAt: NOW + 3 } : {};
+        await repository.store(entry(key, changes));
+        await hitTwice(key);
+      }
+      await repository.removeOne({ at: NOW + 2, actor: 'alice', cacheKey: 'removed', reason: null });
+      await repository.invalidate({ at: NOW + 2, actor: 'bob', selectors: { simulationId: 9 }, reason: null });
+      await repository.invalidate({ at: NOW + 2, actor: 'bob', selectors: { pattern: 'by-pat*' }, reason: null });
+      for (const key of ['removed', 'by-simulation', 'by-pattern', 'short']) expect(await repository.hit(key, NOW + 3)).toBeUndefined();
+      expect(await repository.figures(NOW + 3)).toMatchObject({ hits: 8, invalidations: 3 });
+    });
+
+    it('answers a copy that cannot be changed by the caller', async () => {
+      await repository.store(entry('a'));
+      for (const at of [NOW + 1, NOW + 2]) {
+        const answered = await repository.hit('a', at);
+        if (answered) answered.runDbPath = '/changed.db';
+      }
+      expect(await repository.hit('a', NOW + 3)).toMatchObject({ runDbPath: '/runs/a.db', hitCount: 3 });
+    });
+  });
 });

@@ -15,6 +15,7 @@ import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
 import { ADD_ENTRY_HITS, CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
 import { counterOf, EntryListSelectors, EntrySelectors, selectorWhere } from './entry-selectors';
+import { EntryCopies } from './entry-copies';
 import { WrittenBehindCounts } from './written-behind-counts';
 
 const POSTGRES_QUERY_CANCELED = '57014';
@@ -44,9 +45,10 @@ export interface CacheFigures {
  *
  * Hit and miss counts: on PostgreSQL a hit's count commits with the hit (one statement), so
  * replicas count exactly at every moment. On SQLite (one process per store file) they are
- * written behind (WrittenBehindCounts): at most 100 ms later, before this process reads the
+ * written behind (WrittenBehindCounts): at most 1 s later, before this process reads the
  * statistics or lists entries, and at shutdown; a hit is one read, its hit_count the stored one
- * plus the hits not yet written, and a miss writes nothing.
+ * plus the hits not yet written, and a miss writes nothing. A repeated hit on SQLite reads
+ * nothing: it answers from this process's copy of the entry (EntryCopies).
  */
 @Injectable()
 export class CacheRepository implements BeforeApplicationShutdown {
@@ -55,6 +57,7 @@ export class CacheRepository implements BeforeApplicationShutdown {
     () => this.writeCounts(),
     (error) => this.logger.warn(`writing hit and miss counts failed (kept for the next write): ${error.message}`),
   );
+  private readonly copies = new EntryCopies();
 
   constructor(
     @InjectStoreDatabase(CACHE_STORE) private readonly db: StoreDatabase,
@@ -85,7 +88,10 @@ export class CacheRepository implements BeforeApplicationShutdown {
         entry.expiresAt,
         entry.sizeBytes,
       ],
-      () => this.writtenBehind.forget(entry.cacheKey),
+      () => {
+        this.writtenBehind.forget(entry.cacheKey);
+        this.copies.drop(entry.cacheKey);
+      },
     );
   }
 
@@ -93,10 +99,19 @@ export class CacheRepository implements BeforeApplicationShutdown {
   hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
     if (this.db.backend === 'postgresql')
       return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => entry);
+    const copy = this.copies.live(cacheKey, now);
+    if (copy) {
+      this.writtenBehind.hit(cacheKey, counterOf(copy.simulationId), now);
+      copy.hitCount += 1;
+      copy.lastAccessedAt = now;
+      return Promise.resolve({ ...copy });
+    }
     return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => {
       if (!entry) return undefined;
       const pendingHits = this.writtenBehind.hit(entry.cacheKey, counterOf(entry.simulationId), now);
-      return { ...entry, hitCount: entry.hitCount + pendingHits, lastAccessedAt: now };
+      const current = { ...entry, hitCount: entry.hitCount + pendingHits, lastAccessedAt: now };
+      this.copies.keep(current);
+      return { ...current };
     });
   }
 
@@ -111,21 +126,42 @@ export class CacheRepository implements BeforeApplicationShutdown {
 
   /** Removes one live entry, counts it as an invalidation and audits it; false when absent. */
   removeOne(audit: InvalidationAudit & { cacheKey: string }): Promise<boolean> {
-    return this.db.transaction(async (manager) => {
-      const removed = await this.remove(manager, { cacheKey: audit.cacheKey, expiresAt: MoreThan(audit.at) });
-      if (removed === 0) return false;
-      await this.audit(manager, audit, removed);
-      return true;
-    });
+    return this.droppingCopies(
+      () => this.copies.drop(audit.cacheKey),
+      () =>
+        this.db.transaction(async (manager) => {
+          const removed = await this.remove(manager, { cacheKey: audit.cacheKey, expiresAt: MoreThan(audit.at) });
+          if (removed === 0) return false;
+          await this.audit(manager, audit, removed);
+          return true;
+        }),
+    );
   }
 
   /** Removes the live entries matching every given selector; counts and audits them. */
   invalidate(audit: InvalidationAudit & { selectors: EntrySelectors }): Promise<number> {
-    return this.patternTransaction(audit.selectors, async (manager) => {
-      const removed = await this.remove(manager, selectorWhere(this.db.backend, audit.at, audit.selectors));
-      await this.audit(manager, audit, removed);
-      return removed;
-    });
+    return this.droppingCopies(
+      () => this.copies.clear(),
+      () =>
+        this.patternTransaction(audit.selectors, async (manager) => {
+          const removed = await this.remove(manager, selectorWhere(this.db.backend, audit.at, audit.selectors));
+          await this.audit(manager, audit, removed);
+          return removed;
+        }),
+    );
+  }
+
+  /**
+   * Runs `removal` with the copies it may change dropped before it starts and again once it has
+   * ended: a hit that read the store in between answered an entry the removal had not yet removed.
+   */
+  private async droppingCopies<T>(drop: () => void, removal: () => Promise<T>): Promise<T> {
+    drop();
+    try {
+      return await removal();
+    } finally {
+      drop();
+    }
   }
 
   async figures(now: number, simulationId?: number): Promise<CacheFigures> {

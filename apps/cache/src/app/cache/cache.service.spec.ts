@@ -102,13 +102,13 @@ describe('CacheService', () => {
     await service.store(body({ cache_key: 'with-metadata', metadata: { note: 'x'.repeat(100) } }), undefined);
     const bare = store.entries.get('bare')!;
     expect(bare.metadata).toBeNull();
-    expect(bare.sizeBytes).toBe(Buffer.byteLength(JSON.stringify(await service.retrieve('bare', undefined))));
+    expect(bare.sizeBytes).toBe(Buffer.byteLength(await service.retrieve('bare', undefined)));
     expect(store.entries.get('with-metadata')!.sizeBytes - bare.sizeBytes).toBeGreaterThan(100);
   });
 
   it('answers a hit with the entry and counts a miss under the simulation asked for, or under none', async () => {
     await service.store(body(), undefined);
-    expect(await service.retrieve('k', 7)).toMatchObject({ cache_key: 'k', hit_count: 1, run_db_path: '/runs/1.db' });
+    expect(JSON.parse(await service.retrieve('k', 7))).toMatchObject({ cache_key: 'k', hit_count: 1, run_db_path: '/runs/1.db' });
     await expect(service.retrieve('absent', 9)).rejects.toThrow('cache miss');
     await expect(service.retrieve('absent', undefined)).rejects.toThrow('cache miss');
     expect(store.misses).toEqual([9, 0]);

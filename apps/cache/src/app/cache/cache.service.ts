@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { actorName, SessionPrincipal } from '@simsvc/auth';
 import {
   CacheEntriesPage,
-  CacheEntryResponse,
   CacheStatsResponse,
   formatTimestamp,
   InvalidateDto,
@@ -17,7 +16,7 @@ import {
 import { SERVICE_CONFIG, ServiceConfig } from '@simsvc/platform';
 import { CacheConfig } from '../cache-config';
 import { CacheInvalidationEntity } from '@simsvc/persistence';
-import { serializedSize, toEntryResponse, toListItem } from './cache-entry.response';
+import { entryJson, serializedSize, toListItem } from './cache-entry.response';
 import { AnonymousWriteLimit } from './anonymous-write-limit';
 import { CacheError, CacheErrorCode } from './cache.errors';
 import { CacheMetrics } from './cache.metrics';
@@ -55,17 +54,18 @@ export class CacheService {
       // Live while now < expires_at: a TTL of 0 (sim2l's tests use it) expires the entry at once.
       expiresAt: createdAt + Math.round(ttlSeconds * MICROS_PER_SECOND),
     };
-    const sizeBytes = serializedSize(toEntryResponse({ ...stored, hitCount: 0, lastAccessedAt: null, sizeBytes: 0 }));
+    const sizeBytes = serializedSize({ ...stored, hitCount: 0, lastAccessedAt: null, sizeBytes: 0 });
     await this.repository.store({ ...stored, sizeBytes });
     return { success: true, cache_key: entry.cache_key };
   }
 
   /** A hit returns the entry (its hit counted); a miss is counted and answered 404. */
-  async retrieve(cacheKey: string, simulationId: number | undefined): Promise<CacheEntryResponse> {
+  /** A hit: the entry as JSON text (entryJson); a miss: CacheError. */
+  async retrieve(cacheKey: string, simulationId: number | undefined): Promise<string> {
     const entry = await this.repository.hit(cacheKey, nowMicros());
     if (entry) {
       this.metrics.hits.inc();
-      return toEntryResponse(entry);
+      return entryJson(entry);
     }
     await this.repository.countMiss(simulationId ?? NO_SIMULATION);
     this.metrics.misses.inc();

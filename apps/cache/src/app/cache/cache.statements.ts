@@ -38,7 +38,7 @@ export const CACHE_HIT: NamedStatement = {
 /**
  * SQLite: a batch of hits written behind in one statement ($1: JSON array of [key, hits, latest
  * access]); an entry removed since is left alone. One statement instead of one per entry: the
- * batch is hundreds of entries every 100 ms under load, each a call through the store's queue.
+ * batch is thousands of entries every second under load, each a call through the store's queue.
  */
 export const ADD_ENTRY_HITS: NamedStatement = {
   name: 'cache_entry_hits',

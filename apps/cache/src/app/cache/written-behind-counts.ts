@@ -1,5 +1,5 @@
 /** A hit or miss counted but not yet written: at most this long. */
-export const WRITE_BEHIND_MS = 100;
+export const WRITE_BEHIND_MS = 1000;
 
 /** Hits and misses to add to one simulation's counters. */
 export interface CounterAddition {
