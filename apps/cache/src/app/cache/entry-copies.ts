@@ -2,7 +2,7 @@ import { CacheEntryEntity } from '@simsvc/persistence';
 import { LRUCache } from 'lru-cache';
 
 /** What the copies may hold: the entries' stored sizes plus COPY_OVERHEAD_BYTES each. */
-export const ENTRY_COPIES_MAX_BYTES = 8 * 1024 * 1024;
+export const ENTRY_COPIES_MAX_BYTES = 2 * 1024 * 1024;
 /** A copy's memory beyond its serialized size: the object, its fourteen fields, their strings' headers. */
 const COPY_OVERHEAD_BYTES = 256;
 
