@@ -23,16 +23,22 @@ describe('entryJson', () => {
   const cases: [string, Partial<CacheEntryEntity>][] = [
     ['a plain entry', {}],
     ['no simulation, many hits', { simulationId: null, hitCount: 123_456_789 }],
-    ['escapes and non-ASCII in every text field', {
-      cacheKey: 'a"b\\c/\u0001\u007f\u2028é😀',
-      simulationName: 'tab\there',
-      simulationVersion: 'line\nbreak',
-      executionId: '\u001f',
-      squidId: '"',
-      inputHash: '\\',
-      runDbPath: '/runs/ü/\u2029.db',
-    }],
-    ['stored metadata with nesting, escapes and unicode', { metadata: JSON.stringify({ user: 'x"y', n: [1, 2.5, -0.001, 1e21], nested: { é: null, t: true }, s: '\u2028\u0000' }) }],
+    [
+      'escapes and non-ASCII in every text field',
+      {
+        cacheKey: 'a"b\\c/\u0001\u007f\u2028é😀',
+        simulationName: 'tab\there',
+        simulationVersion: 'line\nbreak',
+        executionId: '\u001f',
+        squidId: '"',
+        inputHash: '\\',
+        runDbPath: '/runs/ü/\u2029.db',
+      },
+    ],
+    [
+      'stored metadata with nesting, escapes and unicode',
+      { metadata: JSON.stringify({ user: 'x"y', n: [1, 2.5, -0.001, 1e21], nested: { é: null, t: true }, s: '\u2028\u0000' }) },
+    ],
     ['the epoch and a far date', { createdAt: 0, expiresAt: 4_102_444_799_999_999 }],
   ];
 
