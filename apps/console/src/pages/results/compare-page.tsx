@@ -17,7 +17,9 @@ const RUN_COLOURS = ['#1f4e79', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e
 export function ComparePage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseCompareState(params), [params]);
-  const update = (change: Partial<CompareState>) => setParams(compareStateToParams({ ...state, ...change }));
+  // The view the URL holds now, as on the results page (a change made before the re-render stays).
+  const update = (change: Partial<CompareState>) =>
+    setParams(compareStateToParams({ ...parseCompareState(new URLSearchParams(window.location.search)), ...change }));
   const queries = useQueries({
     queries: state.runs.map((id) => ({
       queryKey: ['result', id],

@@ -45,7 +45,11 @@ export function ResultsPage() {
   const [params, setParams] = useSearchParams();
   // Parsed once per URL, so the plots' inputs keep their identity (and their zoom) between renders.
   const state = useMemo(() => parseResultsState(params), [params]);
-  const update = (change: Partial<ResultsViewState>) => setParams(resultsStateToParams(changeView(state, change)));
+  // A change applies to the view the URL holds now, not to `state`: the router renders in a
+  // transition, so a second change made before this page re-rendered (a slow machine, a quick
+  // user) would otherwise drop the first.
+  const update = (change: Partial<ResultsViewState>) =>
+    setParams(resultsStateToParams(changeView(parseResultsState(new URLSearchParams(window.location.search)), change)));
 
   const simulations = useQuery({
     queryKey: ['simulation-names'],
