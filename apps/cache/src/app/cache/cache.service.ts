@@ -59,8 +59,7 @@ export class CacheService {
     return { success: true, cache_key: entry.cache_key };
   }
 
-  /** A hit returns the entry (its hit counted); a miss is counted and answered 404. */
-  /** A hit: the entry as JSON text (entryJson); a miss: CacheError. */
+  /** A hit returns the entry as JSON text (entryJson), its hit counted; a miss is counted and answered 404. */
   async retrieve(cacheKey: string, simulationId: number | undefined): Promise<string> {
     const entry = await this.repository.hit(cacheKey, nowMicros());
     if (entry) {

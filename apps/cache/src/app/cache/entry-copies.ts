@@ -16,7 +16,7 @@ const COPY_OVERHEAD_BYTES = 256;
  * already includes them. An expired copy is dropped and the store read, as for no copy.
  *
  * Measured (docs/benchmarks/2026-11-27-request-path-5.md): the store's read is ~30 µs of a
- * SQLite GET hit's CPU inside the service (10 µs alone in a loop: the rest is cold caches).
+ * SQLite GET hit's CPU inside the service (11–13 µs alone in a loop: the rest is cold caches).
  */
 export class EntryCopies {
   private readonly copies = new LRUCache<string, CacheEntryEntity>({
