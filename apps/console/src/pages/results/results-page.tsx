@@ -225,11 +225,24 @@ function RunsCard({
   };
   params: ResultParams;
 }) {
-  // The cursors of the pages before this one, to go back (a cursor only leads forward).
-  const [trail, setTrail] = useState<(string | undefined)[]>([]);
+  // The cursors of the pages before this one, to go back (a cursor only leads forward), the cursor
+  // they lead to, and whether they start at the first page (a URL with a cursor starts unnumbered).
+  const [trail, setTrail] = useState(() => ({ before: [] as (string | undefined)[], at: state.at, numbered: state.at === undefined }));
+  // The URL moved without the pager (back, forward, a link): the trail no longer leads here.
+  const [shownAt, setShownAt] = useState(state.at);
+  if (shownAt !== state.at) {
+    setShownAt(state.at);
+    if (trail.at !== state.at) setTrail({ before: [], at: state.at, numbered: state.at === undefined });
+  }
+  // The URL changes in a transition, after the trail: until it has, the rows are the page left.
+  const moving = trail.at !== state.at;
+  const index = trail.numbered ? trail.before.length : undefined;
+  const go = (before: (string | undefined)[], at: string | undefined) => {
+    setTrail({ before, at, numbered: at === undefined || trail.numbered });
+    update({ at });
+  };
   const columns = visibleColumns(state.columns, params.refs);
   const all = allColumns(params.refs);
-  const known = state.at === undefined || trail.length > 0;
   return (
     <div className="card">
       <div className="runs-head">
@@ -252,41 +265,28 @@ function RunsCard({
               onSelect={(selected) => update({ selected })}
             />
             <nav className="pager" aria-label="Pages of runs">
-              <button
-                type="button"
-                onClick={() => {
-                  setTrail([]);
-                  update({ at: undefined });
-                }}
-                disabled={state.at === undefined}
-              >
+              <button type="button" onClick={() => go([], undefined)} disabled={state.at === undefined || moving}>
                 First
               </button>
               <button
                 type="button"
-                onClick={() => {
-                  setTrail(trail.slice(0, -1));
-                  update({ at: trail.at(-1) });
-                }}
-                disabled={trail.length === 0}
+                onClick={() => go(trail.before.slice(0, -1), trail.before.at(-1))}
+                disabled={trail.before.length === 0 || moving}
               >
                 ← Previous
               </button>
               <span aria-live="polite">
-                {page.isPlaceholderData
+                {page.isPlaceholderData || moving
                   ? 'Loading runs…'
-                  : known
-                    ? `Runs ${trail.length * PAGE_SIZE + 1}–${trail.length * PAGE_SIZE + data.count} of ${data.total}`
+                  : index !== undefined
+                    ? `Runs ${index * PAGE_SIZE + 1}–${index * PAGE_SIZE + data.count} of ${data.total}`
                     : `${data.count} runs of ${data.total}`}
               </span>
               <button
                 type="button"
-                onClick={() => {
-                  setTrail([...trail, state.at]);
-                  update({ at: data.next_cursor ?? undefined });
-                }}
+                onClick={() => go([...trail.before, state.at], data.next_cursor ?? undefined)}
                 // The rows on screen while the next page loads are the previous page's: their cursor would repeat it.
-                disabled={data.next_cursor === null || page.isPlaceholderData}
+                disabled={data.next_cursor === null || page.isPlaceholderData || moving}
               >
                 Next →
               </button>
