@@ -44,6 +44,7 @@ import {
   type LoadFigures,
   type RunningService,
 } from './harness.ts';
+import { profiled } from './profile/cpu-profile.ts';
 import { sweepParameters } from './sweep/parameters.ts';
 import { writeSweepRunDatabase } from './sweep/run-database.ts';
 
@@ -457,8 +458,12 @@ async function benchSize(backend: string, size: number, options: ScaleOptions, p
       log(`  reusing the kept store of ${runs} runs (load figures: see the run that loaded it)`);
     } else {
       const loaded = Math.min(size, options.prefillAbove ?? size);
-      loadRate = await loadNdjson(client, loaded);
-      log(`  NDJSON /register_direct: ${loaded} results, ${Math.round(loadRate)} results/s`);
+      const cpuBefore = processUsage(service.pid).cpuMicros;
+      loadRate = await profiled(service.inspectorPort, `results-scale-${backend}-${size}-ndjson`, log, () => loadNdjson(client, loaded));
+      const cpuPerResult = (processUsage(service.pid).cpuMicros - cpuBefore) / loaded;
+      log(
+        `  NDJSON /register_direct: ${loaded} results, ${Math.round(loadRate)} results/s, service cpu ${Math.round(cpuPerResult)} µs/result`,
+      );
       uploadRate = await uploadRuns(client, size, options.uploads);
       log(
         `  POST /runs uploads: ${options.uploads} run databases, ${uploadRate.toFixed(1)} runs/s; service RSS max so far ${mb(rss.max())} MB`,

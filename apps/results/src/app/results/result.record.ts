@@ -9,6 +9,7 @@ import {
 } from '@simsvc/contracts';
 import type { ResultEntity, ResultParamEntity } from '@simsvc/persistence';
 import { encodeValue, EncodedValue } from './parameter-values';
+import { schemaFromStored } from './stored-schema';
 
 /** A result about to be stored: the response's fields before it has an id (timestamps in microseconds). */
 export type NewResult = Omit<ResultResponse, 'id' | 'created_at' | 'completed_at' | 'schema_id'> & { completed_at: number | null };
@@ -57,7 +58,7 @@ export function toResultResponse(record: ResultRecord): ResultResponse {
     duration_seconds: record.durationSeconds === null ? null : Number(record.durationSeconds),
     input_params: parseJson(record.inputParams),
     output_params: parseJson(record.outputParams),
-    schema: parseJson(record.schema),
+    schema: schemaFromStored(record.schema),
     run_db_path: record.runDbPath,
     metadata: record.metadata === null ? null : parseJson(record.metadata),
     created_at: formatTimestamp(Number(record.createdAt)),

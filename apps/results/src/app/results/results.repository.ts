@@ -3,6 +3,7 @@ import { InjectStoreDatabase, RESULTS_STORE, ResultEntity, StoreDatabase } from 
 import { EntityManager } from 'typeorm';
 import { NewResult, ParameterRow, ResultRecord } from './result.record';
 import { parameterSet } from './parameter-set';
+import { storedSchemaText } from './stored-schema';
 import {
   ADD_PARAMETER_SET,
   BUMP_REVISION,
@@ -210,7 +211,7 @@ function resultColumns(result: NewResult, createdAt: number, schemaId: number): 
     result.duration_seconds,
     JSON.stringify(result.input_params),
     JSON.stringify(result.output_params),
-    JSON.stringify(result.schema),
+    storedSchemaText(result.schema),
     result.run_db_path,
     result.metadata === null ? null : JSON.stringify(result.metadata),
     createdAt,

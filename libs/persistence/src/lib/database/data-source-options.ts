@@ -31,6 +31,12 @@ export interface StoreDefinition {
   migrations: MigrationSet;
   /** PostgreSQL settings of every session of the store, sent when it connects (`-c name=value`). */
   postgresSettings?: Readonly<Record<string, string>>;
+  /**
+   * SQLite: WAL pages written before a commit checkpoints them into the store (SQLite's default:
+   * 1,000). A store written in large transactions, each past the default, otherwise checkpoints at
+   * every commit and writes its index pages twice each time.
+   */
+  sqliteCheckpointPages?: number;
   /** The store holds secrets: an SQLite file open to group or others is tightened to 0600 at start-up, or refused (prepareSqliteStoreFile). */
   ownerOnlyFile?: boolean;
   /** How many worker threads read SQLite for the SnapshotReader on `cores` cores (default: one per core). */
@@ -71,6 +77,7 @@ export function dataSourceOptions(config: DatabaseConfig, store: StoreDefinition
       db.pragma('busy_timeout = 5000');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
+      if (store.sqliteCheckpointPages !== undefined) db.pragma(`wal_autocheckpoint = ${store.sqliteCheckpointPages}`);
       registerSqliteGlob(db);
     },
   };

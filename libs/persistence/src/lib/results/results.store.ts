@@ -25,4 +25,8 @@ export const RESULTS_STORE: StoreDefinition = {
       ReadPathIndexesPostgres1769820000000,
     ],
   },
+  // A bulk registration commits 1,000 results (~2,000 pages) at a time: with SQLite's default of
+  // 1,000 every commit checkpointed (measured on a 10,000-run store: 116 → 70 ms a commit). The
+  // WAL file grows to ~40 MiB and stays there.
+  sqliteCheckpointPages: 10_000,
 };
