@@ -1,7 +1,7 @@
 // A result's schema as the `schema` column holds it: each parameter's fields without those that
 // are null. An inferred schema (register_direct) is all nulls but `type`; stored whole it was
-// 1.9 of a row's 2.2 KB for 20 parameters, written once per run (results-scale: 8,790 → 7,400
-// bytes a run). Rows stored whole before read back the same.
+// 1.9 of a row's 2.2 KB for 20 parameters (docs/benchmarks/2026-11-27-results-load-3.md). Rows
+// stored whole before read back the same.
 import { ResultParameterSchema } from '@simsvc/contracts';
 import { NewResult } from './result.record';
 
