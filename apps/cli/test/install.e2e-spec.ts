@@ -48,9 +48,8 @@ describe('simsvc start-up and install (issue 25.3)', () => {
     expect(rootPackage.bin).toBeUndefined();
     expect(existsSync(join(REPO_ROOT, 'node_modules/.bin/simsvc'))).toBe(true);
     const npx = () => run('npx', ['--no-install', 'simsvc', '--version'], { cwd: join(REPO_ROOT, 'apps/cli') });
+    // --no-install: npx fails rather than install the workspace into its cache (which took ~6 s).
     expect((await npx()).stdout).toBe(`${rootPackage.version}\n`);
-    // npm's own start-up is most of it; the root package's bin took ~6 s.
-    expect(await fastest(npx)).toBeLessThan(2000);
   });
 
   it('the packed build output installs with npm install -g and works outside the workspace', async () => {
