@@ -45,8 +45,8 @@ describe('CacheRepository', () => {
 
   it('answers a hit with the entry, its hits counted and its access time set', async () => {
     await repository.store(entry('a'));
-    await repository.hit('a', NOW + 1);
-    const second = await repository.hit('a', NOW + 2);
+    await repository.lookup('a', NOW + 1);
+    const second = await repository.lookup('a', NOW + 2);
     expect(second).toMatchObject({ cacheKey: 'a', hitCount: 2, lastAccessedAt: NOW + 2, runDbPath: '/runs/a.db' });
     expect(await repository.figures(NOW + 3)).toMatchObject({ entries: 1, hits: 2, misses: 0 });
   });
@@ -55,7 +55,7 @@ describe('CacheRepository', () => {
     await repository.store(entry('short', { expiresAt: NOW + 10 }));
     await repository.store(entry('long'));
     expect(await repository.isLive('short', NOW + 9)).toBe(true);
-    expect(await repository.hit('short', NOW + 10)).toBeUndefined();
+    expect(await repository.lookup('short', NOW + 10)).toBeUndefined();
     expect(await repository.isLive('short', NOW + 10)).toBe(false);
     expect(await repository.liveEntries(NOW + 10)).toBe(1);
     expect(await repository.purgeExpired(NOW + 10)).toBe(1);
@@ -65,25 +65,87 @@ describe('CacheRepository', () => {
 
   it('starts a replaced entry from no hits', async () => {
     await repository.store(entry('a'));
-    await repository.hit('a', NOW + 1);
+    await repository.lookup('a', NOW + 1);
     await repository.store(entry('a', { runDbPath: '/runs/replaced.db' }));
-    expect(await repository.hit('a', NOW + 2)).toMatchObject({ hitCount: 1, runDbPath: '/runs/replaced.db' });
+    expect(await repository.lookup('a', NOW + 2)).toMatchObject({ hitCount: 1, runDbPath: '/runs/replaced.db' });
   });
 
   it('counts misses per simulation, and the figures of one simulation leave the others out', async () => {
     await repository.store(entry('a'));
     await repository.store(entry('b', { simulationId: 8 }));
-    await repository.countMiss(7);
-    await repository.countMiss(7);
-    await repository.countMiss(8);
-    await repository.hit('b', NOW + 1);
+    await repository.lookup('absent', NOW + 1, 7);
+    await repository.lookup('absent', NOW + 1, 7);
+    await repository.lookup('absent', NOW + 1, 8);
+    await repository.lookup('b', NOW + 1);
     expect(await repository.figures(NOW + 2, 7)).toEqual({ entries: 1, size_bytes: 100, hits: 0, misses: 2, invalidations: 0 });
     expect(await repository.figures(NOW + 2)).toMatchObject({ entries: 2, hits: 1, misses: 3 });
   });
 
+  // On PostgreSQL the GETs of one event-loop turn are one statement (lookup-batches.ts).
+  it('counts every GET of one turn exactly: each hit its own hit_count, each miss its simulation', async () => {
+    await repository.store(entry('a'));
+    await repository.store(entry('b', { simulationId: 8 }));
+    const lookups = [
+      ...Array.from({ length: 40 }, () => repository.lookup('a', NOW + 1, 9)),
+      ...Array.from({ length: 5 }, () => repository.lookup('b', NOW + 1, 9)),
+      ...Array.from({ length: 7 }, () => repository.lookup('absent', NOW + 1, 7)),
+      ...Array.from({ length: 3 }, () => repository.lookup('absent', NOW + 1, 8)),
+    ];
+    const answers = await Promise.all(lookups);
+    const hitCounts = (key: string) =>
+      answers
+        .filter((answer) => answer?.cacheKey === key)
+        .map((answer) => answer?.hitCount)
+        .sort((x = 0, y = 0) => x - y);
+    expect(hitCounts('a')).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    expect(hitCounts('b')).toEqual([1, 2, 3, 4, 5]);
+    expect(answers.filter((answer) => answer === undefined)).toHaveLength(10);
+    expect(await repository.figures(NOW + 2, 7)).toMatchObject({ hits: 40, misses: 7 });
+    expect(await repository.figures(NOW + 2, 8)).toMatchObject({ hits: 5, misses: 3 });
+    expect(await repository.figures(NOW + 2, 9)).toMatchObject({ hits: 0, misses: 0 });
+    expect(await repository.lookup('a', NOW + 3)).toMatchObject({ hitCount: 41, lastAccessedAt: NOW + 3 });
+  });
+
+  it('neither deadlocks nor loses a count when GETs in every key order meet invalidations', async () => {
+    const keys = Array.from({ length: 1000 }, (_, index) => `k${String(index).padStart(4, '0')}`);
+    for (const key of keys) await repository.store(entry(key, { simulationId: 1 + (key.charCodeAt(4) % 3) }));
+    const shuffled = () => keys.filter(() => Math.random() < 0.1).sort(() => Math.random() - 0.5);
+    const answers: (unknown | undefined)[] = [];
+    const turns = Array.from(
+      { length: 40 },
+      (_, turn) =>
+        new Promise<void>((resolve, reject) =>
+          setTimeout(() => {
+            Promise.all(shuffled().map((key) => repository.lookup(key, NOW + 1, 5)))
+              .then((answered) => answers.push(...answered))
+              .then(resolve, reject);
+          }, turn % 10),
+        ),
+    );
+    const invalidations = [1, 2, 3].map(
+      (simulationId) =>
+        new Promise<number>((resolve, reject) =>
+          setTimeout(
+            () =>
+              void repository.invalidate({ at: NOW + 1, actor: 'bob', selectors: { simulationId }, reason: null }).then(resolve, reject),
+            3 * simulationId,
+          ),
+        ),
+    );
+    const [removed] = await Promise.all([Promise.all(invalidations), Promise.all(turns)]);
+    expect(removed.reduce((sum, count) => sum + count, 0)).toBe(keys.length);
+    const hits = answers.filter((answer) => answer !== undefined).length;
+    expect(await repository.figures(NOW + 2)).toMatchObject({
+      entries: 0,
+      hits,
+      misses: answers.length - hits,
+      invalidations: keys.length,
+    });
+  });
+
   it('sizes an entry with its current hit count written out', async () => {
     await repository.store(entry('a', { sizeBytes: 100 }));
-    for (let hit = 1; hit <= 10; hit += 1) await repository.hit('a', NOW + hit);
+    for (let hit = 1; hit <= 10; hit += 1) await repository.lookup('a', NOW + hit);
     // "hit_count":0 became "hit_count":10: one digit more.
     expect((await repository.figures(NOW + 11)).size_bytes).toBe(101);
   });
@@ -169,15 +231,15 @@ describe('CacheRepository', () => {
   // change to the entry must reach the next hit, and the counts must stay exact.
   describe('a hit after the entry changed', () => {
     const hitTwice = async (cacheKey: string) => {
-      await repository.hit(cacheKey, NOW + 1);
-      return repository.hit(cacheKey, NOW + 2);
+      await repository.lookup(cacheKey, NOW + 1);
+      return repository.lookup(cacheKey, NOW + 2);
     };
 
     it('keeps counting across counts written in between, and the store ends up with every hit', async () => {
       await repository.store(entry('a'));
       expect(await hitTwice('a')).toMatchObject({ hitCount: 2 });
       expect(await repository.figures(NOW + 3)).toMatchObject({ hits: 2 });
-      expect(await repository.hit('a', NOW + 4)).toMatchObject({ hitCount: 3, lastAccessedAt: NOW + 4 });
+      expect(await repository.lookup('a', NOW + 4)).toMatchObject({ hitCount: 3, lastAccessedAt: NOW + 4 });
       expect(await repository.figures(NOW + 5)).toMatchObject({ hits: 3 });
       const [listed] = (await repository.list(NOW + 6, {}, 10, 0)).records;
       expect(listed).toMatchObject({ hitCount: 3, lastAccessedAt: NOW + 4 });
@@ -187,7 +249,11 @@ describe('CacheRepository', () => {
       await repository.store(entry('a'));
       await hitTwice('a');
       await repository.store(entry('a', { runDbPath: '/runs/replaced.db', expiresAt: NOW + 2 * HOUR }));
-      expect(await repository.hit('a', NOW + 3)).toMatchObject({ hitCount: 1, runDbPath: '/runs/replaced.db', expiresAt: NOW + 2 * HOUR });
+      expect(await repository.lookup('a', NOW + 3)).toMatchObject({
+        hitCount: 1,
+        runDbPath: '/runs/replaced.db',
+        expiresAt: NOW + 2 * HOUR,
+      });
     });
 
     it('misses once the entry is removed, invalidated by a selector or by a pattern, or expired', async () => {
@@ -199,17 +265,17 @@ describe('CacheRepository', () => {
       await repository.removeOne({ at: NOW + 2, actor: 'alice', cacheKey: 'removed', reason: null });
       await repository.invalidate({ at: NOW + 2, actor: 'bob', selectors: { simulationId: 9 }, reason: null });
       await repository.invalidate({ at: NOW + 2, actor: 'bob', selectors: { pattern: 'by-pat*' }, reason: null });
-      for (const key of ['removed', 'by-simulation', 'by-pattern', 'short']) expect(await repository.hit(key, NOW + 3)).toBeUndefined();
+      for (const key of ['removed', 'by-simulation', 'by-pattern', 'short']) expect(await repository.lookup(key, NOW + 3)).toBeUndefined();
       expect(await repository.figures(NOW + 3)).toMatchObject({ hits: 8, invalidations: 3 });
     });
 
     it('answers a copy that cannot be changed by the caller', async () => {
       await repository.store(entry('a'));
       for (const at of [NOW + 1, NOW + 2]) {
-        const answered = await repository.hit('a', at);
+        const answered = await repository.lookup('a', at);
         if (answered) answered.runDbPath = '/changed.db';
       }
-      expect(await repository.hit('a', NOW + 3)).toMatchObject({ runDbPath: '/runs/a.db', hitCount: 3 });
+      expect(await repository.lookup('a', NOW + 3)).toMatchObject({ runDbPath: '/runs/a.db', hitCount: 3 });
     });
   });
 });

@@ -13,9 +13,10 @@ import { CacheConfig } from '../cache-config';
 import { CacheError, CacheErrorCode } from './cache.errors';
 import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
-import { ADD_ENTRY_HITS, CACHE_HIT, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
-import { counterOf, EntryListSelectors, EntrySelectors, selectorWhere } from './entry-selectors';
+import { ADD_ENTRY_HITS, CACHE_HIT, CACHE_LOOKUPS, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
+import { counterOf, EntryListSelectors, EntrySelectors, NO_SIMULATION, selectorWhere } from './entry-selectors';
 import { EntryCopies } from './entry-copies';
+import { BatchedEntry, LookupBatches } from './lookup-batches';
 import { WrittenBehindCounts } from './written-behind-counts';
 
 const POSTGRES_QUERY_CANCELED = '57014';
@@ -43,8 +44,8 @@ export interface CacheFigures {
  * The cache store. Hits, misses and stores run the named statements of cache.statements.ts;
  * everything else goes through TypeORM on the entities.
  *
- * Hit and miss counts: on PostgreSQL a hit's count commits with the hit (one statement), so
- * replicas count exactly at every moment. On SQLite (one process per store file) they are
+ * Hit and miss counts: on PostgreSQL a GET's count commits with its lookup (one statement for the
+ * GETs of an event-loop turn, LookupBatches), so replicas count exactly at every moment. On SQLite (one process per store file) they are
  * written behind (WrittenBehindCounts): at most 1 s later, before this process reads the
  * statistics or lists entries, and at shutdown; a hit is one read, its hit_count the stored one
  * plus the hits not yet written, and a miss writes nothing. A repeated hit on SQLite reads
@@ -58,6 +59,9 @@ export class CacheRepository implements BeforeApplicationShutdown {
     (error) => this.logger.warn(`writing hit and miss counts failed (kept for the next write): ${error.message}`),
   );
   private readonly copies = new EntryCopies();
+  private readonly batches = new LookupBatches((cacheKeys, missedSimulationIds, at) =>
+    this.db.query<BatchedEntry>(CACHE_LOOKUPS, [cacheKeys, missedSimulationIds, at]),
+  );
 
   constructor(
     @InjectStoreDatabase(CACHE_STORE) private readonly db: StoreDatabase,
@@ -95,10 +99,12 @@ export class CacheRepository implements BeforeApplicationShutdown {
     );
   }
 
-  /** Returns the live entry with its hit already counted, or undefined (nothing counted). */
-  hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
-    if (this.db.backend === 'postgresql')
-      return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => entry);
+  /**
+   * A GET: the live entry with its hit already counted, or undefined with a miss counted against
+   * `missedSimulationId`.
+   */
+  lookup(cacheKey: string, now: number, missedSimulationId = NO_SIMULATION): Promise<CacheEntryEntity | undefined> {
+    if (this.db.backend === 'postgresql') return this.batches.lookup({ cacheKey, missedSimulationId, at: now });
     const copy = this.copies.live(cacheKey, now);
     if (copy) {
       this.writtenBehind.hit(cacheKey, counterOf(copy.simulationId), now);
@@ -107,17 +113,15 @@ export class CacheRepository implements BeforeApplicationShutdown {
       return Promise.resolve({ ...copy });
     }
     return this.db.queryThen<CacheEntryEntity, CacheEntryEntity | undefined>(CACHE_HIT, [cacheKey, now], ([entry]) => {
-      if (!entry) return undefined;
+      if (!entry) {
+        this.writtenBehind.miss(missedSimulationId);
+        return undefined;
+      }
       const pendingHits = this.writtenBehind.hit(entry.cacheKey, counterOf(entry.simulationId), now);
       const current = { ...entry, hitCount: entry.hitCount + pendingHits, lastAccessedAt: now };
       this.copies.keep(current);
       return { ...current };
     });
-  }
-
-  async countMiss(simulationId: number): Promise<void> {
-    if (this.db.backend === 'sqlite') return this.writtenBehind.miss(simulationId);
-    await this.db.execute(COUNT_LOOKUP, [simulationId, 0, 1, 0]);
   }
 
   isLive(cacheKey: string, now: number): Promise<boolean> {
@@ -247,9 +251,25 @@ export class CacheRepository implements BeforeApplicationShutdown {
     const add = (simulationId: number | null, count: number) =>
       perCounter.set(counterOf(simulationId), (perCounter.get(counterOf(simulationId)) ?? 0) + count);
     if (this.db.backend === 'postgresql') {
-      // One statement: a row stored or removed concurrently is either deleted and counted, or neither.
-      const { raw } = await manager.createQueryBuilder().delete().from(CacheEntryEntity).where(where).returning('simulation_id').execute();
-      for (const row of raw as { simulation_id: number | null }[]) add(row.simulation_id, 1);
+      // Locked in key order first, as a batch of GETs locks them (cache.statements.ts), then
+      // deleted: every row locked is deleted and counted, and no GET waits on this in a cycle.
+      const locked = await manager
+        .createQueryBuilder(CacheEntryEntity, 'entry')
+        .select('entry.cacheKey', 'cacheKey')
+        .where(where)
+        .orderBy('entry.cacheKey')
+        .setLock('pessimistic_write')
+        .getRawMany<{ cacheKey: string }>();
+      if (locked.length > 0) {
+        const { raw } = await manager
+          .createQueryBuilder()
+          .delete()
+          .from(CacheEntryEntity)
+          .where('cache_key = ANY(:keys)', { keys: locked.map((row) => row.cacheKey) })
+          .returning('simulation_id')
+          .execute();
+        for (const row of raw as { simulation_id: number | null }[]) add(row.simulation_id, 1);
+      }
     } else {
       // TypeORM has no DELETE … RETURNING on SQLite; the transaction holds the write lock, so the
       // rows counted are the rows deleted.
@@ -263,7 +283,9 @@ export class CacheRepository implements BeforeApplicationShutdown {
       for (const group of groups) add(group.simulationId, group.count);
       if (groups.length > 0) await manager.delete(CacheEntryEntity, where);
     }
-    for (const [counter, count] of perCounter) await this.db.execute(COUNT_LOOKUP, [counter, 0, 0, count], manager);
+    // In simulation order, as a batch of GETs locks the counters.
+    for (const [counter, count] of [...perCounter].sort(([a], [b]) => a - b))
+      await this.db.execute(COUNT_LOOKUP, [counter, 0, 0, count], manager);
     return [...perCounter.values()].reduce((sum, count) => sum + count, 0);
   }
 

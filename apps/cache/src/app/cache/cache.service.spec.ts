@@ -23,14 +23,14 @@ class InMemoryCacheStore {
   async store(entry: StoredEntry): Promise<void> {
     this.entries.set(entry.cacheKey, { ...entry, hitCount: 0, lastAccessedAt: null });
   }
-  async hit(cacheKey: string, now: number): Promise<CacheEntryEntity | undefined> {
+  async lookup(cacheKey: string, now: number, missedSimulationId: number): Promise<CacheEntryEntity | undefined> {
     const entry = this.entries.get(cacheKey);
-    if (!entry || entry.expiresAt <= now) return undefined;
+    if (!entry || entry.expiresAt <= now) {
+      this.misses.push(missedSimulationId);
+      return undefined;
+    }
     entry.hitCount += 1;
     return { ...entry };
-  }
-  async countMiss(simulationId: number): Promise<void> {
-    this.misses.push(simulationId);
   }
   async removeOne(audit: InvalidationAudit & { cacheKey: string }): Promise<boolean> {
     const entry = this.entries.get(audit.cacheKey);

@@ -61,12 +61,11 @@ export class CacheService {
 
   /** A hit returns the entry as JSON text (entryJson), its hit counted; a miss is counted and answered 404. */
   async retrieve(cacheKey: string, simulationId: number | undefined): Promise<string> {
-    const entry = await this.repository.hit(cacheKey, nowMicros());
+    const entry = await this.repository.lookup(cacheKey, nowMicros(), simulationId ?? NO_SIMULATION);
     if (entry) {
       this.metrics.hits.inc();
       return entryJson(entry);
     }
-    await this.repository.countMiss(simulationId ?? NO_SIMULATION);
     this.metrics.misses.inc();
     throw new CacheError(CacheErrorCode.Miss, 'cache miss', { extra: { cache_key: cacheKey } });
   }

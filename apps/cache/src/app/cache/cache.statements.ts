@@ -2,8 +2,9 @@ import { CacheEntryEntity, NamedStatement } from '@simsvc/persistence';
 import { getMetadataArgsStorage } from 'typeorm';
 import { NO_SIMULATION } from './entry-selectors';
 
-// The cache's measured hot paths: a GET hit, a GET miss and a POST store are one statement each,
-// prepared once (on SQLite a hit's and a miss's counts are written behind, see cache.repository.ts). Everything else goes through
+// The cache's measured hot paths: a GET (hit or miss) and a POST store are one statement each,
+// prepared once (on SQLite a hit's and a miss's counts are written behind, on PostgreSQL the GETs
+// of one event-loop turn share one statement; see cache.repository.ts). Everything else goes through
 // TypeORM (cache.repository.ts). Figures: `npm run bench -- cache` (32 connections, 10,000
 // entries, auth on), Node.js 24 on the 2-core machine, README "Performance".
 
@@ -14,25 +15,48 @@ export const ENTRY_COLUMNS = getMetadataArgsStorage()
   .join(', ');
 
 /**
- * GET hit ($1 key, $2 now): the live entry, on PostgreSQL with its hit counted.
- * PostgreSQL: one statement, so the hit and its count commit together and concurrent hits through
- * any number of replicas are counted exactly (row locks serialise them, nothing is read first).
- * SQLite: a read; the hit is counted in memory and written behind with ADD_ENTRY_HITS and
- * COUNT_LOOKUP (cache.repository.ts). Figures: docs/benchmarks/2026-11-27-request-path.md.
+ * SQLite GET ($1 key, $2 now): the live entry. Its hit is counted in memory and written behind with
+ * ADD_ENTRY_HITS and COUNT_LOOKUP (cache.repository.ts).
  */
 export const CACHE_HIT: NamedStatement = {
   name: 'cache_hit',
-  sql: {
-    postgresql: `WITH hit AS (
-    UPDATE cache_entries SET hit_count = hit_count + 1, last_accessed_at = $2
-    WHERE cache_key = $1 AND expires_at > $2 RETURNING *
+  sql: `SELECT ${ENTRY_COLUMNS} FROM cache_entries WHERE cache_key = $1 AND expires_at > $2`,
+};
+
+/**
+ * PostgreSQL GET, for every lookup of one event-loop turn at once (lookup-batch.ts): $1 the keys
+ * (one per request, repeats kept), $2 the simulation each request's miss counts against, $3 now.
+ * Each live entry's hit_count grows by its requests and the counters by every hit and miss, in one
+ * statement: the lookups and their counts commit together, so replicas count exactly at every
+ * moment. Rows come back once per live entry with `batchHits`, its requests in this batch.
+ *
+ * Entries are locked in key order before they change, and the counters in simulation order:
+ * every transaction that locks several of either (a batch, an invalidation) takes them in the same
+ * order, entries before counters, so two of them never wait on each other in a cycle.
+ */
+export const CACHE_LOOKUPS: NamedStatement = {
+  name: 'cache_lookups',
+  sql: `WITH asked AS MATERIALIZED (
+    SELECT cache_key, simulation_id FROM unnest($1::text[], $2::integer[]) AS asked (cache_key, simulation_id)
+  ), wanted AS MATERIALIZED (
+    SELECT cache_key, COUNT(*)::integer AS hits FROM asked GROUP BY cache_key
+  ), locked AS MATERIALIZED (
+    SELECT entry.cache_key FROM cache_entries entry JOIN wanted ON wanted.cache_key = entry.cache_key
+    WHERE entry.expires_at > $3 ORDER BY entry.cache_key FOR UPDATE OF entry
+  ), hit AS (
+    UPDATE cache_entries entry SET hit_count = entry.hit_count + wanted.hits, last_accessed_at = $3
+    FROM wanted JOIN locked ON locked.cache_key = wanted.cache_key
+    WHERE entry.cache_key = wanted.cache_key RETURNING entry.*, wanted.hits AS batch_hits
+  ), lookups AS (
+    SELECT COALESCE(simulation_id, ${NO_SIMULATION}) AS simulation_id, batch_hits AS hits, 0 AS misses FROM hit
+    UNION ALL
+    SELECT simulation_id, 0, 1 FROM asked WHERE NOT EXISTS (SELECT 1 FROM hit WHERE hit.cache_key = asked.cache_key)
   ), counted AS (
-    INSERT INTO cache_counters (simulation_id, hits) SELECT COALESCE(simulation_id, ${NO_SIMULATION}), 1 FROM hit
-    ON CONFLICT (simulation_id) DO UPDATE SET hits = cache_counters.hits + 1
+    INSERT INTO cache_counters (simulation_id, hits, misses)
+    SELECT simulation_id, SUM(hits), SUM(misses) FROM lookups GROUP BY simulation_id ORDER BY simulation_id
+    ON CONFLICT (simulation_id) DO UPDATE SET hits = cache_counters.hits + excluded.hits, misses = cache_counters.misses + excluded.misses
   )
-  SELECT ${ENTRY_COLUMNS} FROM hit`,
-    sqlite: `SELECT ${ENTRY_COLUMNS} FROM cache_entries WHERE cache_key = $1 AND expires_at > $2`,
-  },
+  SELECT ${ENTRY_COLUMNS}, batch_hits AS "batchHits" FROM hit`,
 };
 
 /**
@@ -50,7 +74,7 @@ export const ADD_ENTRY_HITS: NamedStatement = {
 
 /**
  * Adds to a simulation's counters ($1 simulation id, $2 hits, $3 misses, $4 invalidations) in one
- * upsert: a GET miss on PostgreSQL, the written-behind hits and misses of SQLite; invalidations
+ * upsert: the written-behind hits and misses of SQLite; invalidations
  * count through it too, so every count is one atomic addition.
  */
 export const COUNT_LOOKUP: NamedStatement = {
