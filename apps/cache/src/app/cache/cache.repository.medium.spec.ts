@@ -143,6 +143,21 @@ describe('CacheRepository', () => {
     });
   });
 
+  it('stores the POSTs of one turn together: of one key the last wins, and a failing one fails alone', async () => {
+    // A required column without a value: the DTO refuses it; the store refuses it too.
+    const unstorable = { simulationName: null as unknown as string };
+    const outcomes = await Promise.allSettled([
+      repository.store(entry('a')),
+      repository.store(entry('b')),
+      repository.store(entry('bad', unstorable)),
+      repository.store(entry('a', { runDbPath: '/runs/a2.db' })),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await repository.lookup('a', NOW + 1)).toMatchObject({ runDbPath: '/runs/a2.db', hitCount: 1 });
+    expect(await repository.lookup('b', NOW + 1)).toMatchObject({ runDbPath: '/runs/b.db', hitCount: 1 });
+    expect(await repository.lookup('bad', NOW + 1)).toBeUndefined();
+  });
+
   it('sizes an entry with its current hit count written out', async () => {
     await repository.store(entry('a', { sizeBytes: 100 }));
     for (let hit = 1; hit <= 10; hit += 1) await repository.lookup('a', NOW + hit);

@@ -13,10 +13,11 @@ import { CacheConfig } from '../cache-config';
 import { CacheError, CacheErrorCode } from './cache.errors';
 import { entryListStatements } from './entry-list.query';
 import { EntityManager, FindOptionsWhere, LessThanOrEqual, MoreThan, QueryFailedError } from 'typeorm';
-import { ADD_ENTRY_HITS, CACHE_HIT, CACHE_LOOKUPS, COUNT_LOOKUP, STORE_ENTRY } from './cache.statements';
+import { ADD_ENTRY_HITS, CACHE_HIT, CACHE_LOOKUPS, COUNT_LOOKUP, STORE_ENTRIES } from './cache.statements';
 import { counterOf, EntryListSelectors, EntrySelectors, NO_SIMULATION, selectorWhere } from './entry-selectors';
 import { EntryCopies } from './entry-copies';
 import { BatchedEntry, LookupBatches } from './lookup-batches';
+import { TurnBatches } from './turn-batches';
 import { WrittenBehindCounts } from './written-behind-counts';
 
 const POSTGRES_QUERY_CANCELED = '57014';
@@ -41,11 +42,12 @@ export interface CacheFigures {
 }
 
 /**
- * The cache store. Hits, misses and stores run the named statements of cache.statements.ts;
+ * The cache store. GETs and stores run the statements of cache.statements.ts, the stores of one
+ * event-loop turn together (TurnBatches), and on PostgreSQL its GETs too (LookupBatches);
  * everything else goes through TypeORM on the entities.
  *
- * Hit and miss counts: on PostgreSQL a GET's count commits with its lookup (one statement for the
- * GETs of an event-loop turn, LookupBatches), so replicas count exactly at every moment. On SQLite (one process per store file) they are
+ * Hit and miss counts: on PostgreSQL a GET's count commits with its lookup, so replicas count
+ * exactly at every moment. On SQLite (one process per store file) they are
  * written behind (WrittenBehindCounts): at most 1 s later, before this process reads the
  * statistics or lists entries, and at shutdown; a hit is one read, its hit_count the stored one
  * plus the hits not yet written, and a miss writes nothing. A repeated hit on SQLite reads
@@ -59,6 +61,7 @@ export class CacheRepository implements BeforeApplicationShutdown {
     (error) => this.logger.warn(`writing hit and miss counts failed (kept for the next write): ${error.message}`),
   );
   private readonly copies = new EntryCopies();
+  private readonly stores = new TurnBatches<StoredEntry, void>((entries) => this.storeAll(entries));
   private readonly batches = new LookupBatches((cacheKeys, missedSimulationIds, at) =>
     this.db.query<BatchedEntry>(CACHE_LOOKUPS, [cacheKeys, missedSimulationIds, at]),
   );
@@ -74,29 +77,39 @@ export class CacheRepository implements BeforeApplicationShutdown {
     await this.writeCounts().catch((error: Error) => this.logger.error(`hit and miss counts lost at shutdown: ${error.message}`));
   }
 
-  async store(entry: StoredEntry): Promise<void> {
-    // A replaced entry starts from hit_count 0: hits of the old one still pending are not its.
-    await this.db.queryThen(
-      STORE_ENTRY,
-      [
-        entry.cacheKey,
-        entry.simulationId,
-        entry.simulationName,
-        entry.simulationVersion,
-        entry.executionId,
-        entry.squidId,
-        entry.inputHash,
-        entry.runDbPath,
-        entry.metadata,
-        entry.createdAt,
-        entry.expiresAt,
-        entry.sizeBytes,
-      ],
-      () => {
-        this.writtenBehind.forget(entry.cacheKey);
-        this.copies.drop(entry.cacheKey);
-      },
-    );
+  store(entry: StoredEntry): Promise<void> {
+    return this.stores.run(entry);
+  }
+
+  /** The POSTs of one turn (TurnBatches): one transaction, one statement on PostgreSQL; of one key, the last wins. */
+  private async storeAll(entries: readonly StoredEntry[]): Promise<void[]> {
+    const latest = [...new Map(entries.map((entry) => [entry.cacheKey, entry])).values()];
+    const rows = latest.map((entry) => [
+      entry.cacheKey,
+      entry.simulationId,
+      entry.simulationName,
+      entry.simulationVersion,
+      entry.executionId,
+      entry.squidId,
+      entry.inputHash,
+      entry.runDbPath,
+      entry.metadata,
+      entry.createdAt,
+      entry.expiresAt,
+      entry.sizeBytes,
+    ]);
+    if (this.db.backend === 'postgresql') await this.db.queryEach(STORE_ENTRIES, rows);
+    else
+      await this.db.transaction(async (manager) => {
+        await this.db.queryEach(STORE_ENTRIES, rows, manager);
+        // A replaced entry starts from hit_count 0: hits of the old one still pending are not its.
+        // Dropped before the commit: a hit from now on reads the store, queued behind it.
+        for (const { cacheKey } of latest) {
+          this.writtenBehind.forget(cacheKey);
+          this.copies.drop(cacheKey);
+        }
+      });
+    return entries.map(() => undefined);
   }
 
   /**

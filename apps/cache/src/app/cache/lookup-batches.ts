@@ -1,5 +1,5 @@
 import { CacheEntryEntity } from '@simsvc/persistence';
-import DataLoader from 'dataloader';
+import { TurnBatches } from './turn-batches';
 
 /** One GET: the key, the simulation a miss counts against, and when it was asked. */
 export interface Lookup {
@@ -14,32 +14,24 @@ export type BatchedEntry = CacheEntryEntity & { batchHits: number };
 /** Runs one batch: the keys (repeats kept), each one's miss simulation, and the batch's time. */
 export type RunLookups = (cacheKeys: string[], missedSimulationIds: number[], at: number) => Promise<BatchedEntry[]>;
 
-const MAX_LOOKUPS_PER_BATCH = 256;
 const POSTGRES_DEADLOCK = '40P01';
 const DEADLOCK_ATTEMPTS = 5;
 
 /**
- * The PostgreSQL GETs of one event-loop turn, looked up and counted by one statement
- * (CACHE_LOOKUPS). Requests on different connections arrive as separate callbacks of one poll
- * phase; DataLoader collects their lookups until `setImmediate`, after that phase, so under load
- * one round trip serves many GETs, and a GET alone waits for nothing. A batch's time is its latest
- * lookup's. Several GETs of one key in a batch get the hit counts that key's rows give them in
- * arrival order: hit_count − batchHits + 1, + 2, ….
+ * The PostgreSQL GETs of one event-loop turn (TurnBatches), looked up and counted by one statement
+ * (CACHE_LOOKUPS). A batch's time is its latest lookup's. Several GETs of one key in a batch get
+ * the hit counts that key's row gives them in arrival order: hit_count − batchHits + 1, + 2, ….
  */
 export class LookupBatches {
-  private readonly loader: DataLoader<Lookup, CacheEntryEntity | undefined>;
+  private readonly batches: TurnBatches<Lookup, CacheEntryEntity | undefined>;
 
   constructor(run: RunLookups) {
-    this.loader = new DataLoader((lookups) => answer(lookups, run), {
-      cache: false,
-      maxBatchSize: MAX_LOOKUPS_PER_BATCH,
-      batchScheduleFn: (callback) => setImmediate(callback),
-    });
+    this.batches = new TurnBatches((lookups) => answer(lookups, run));
   }
 
   /** The live entry with this GET's hit counted, or undefined with its miss counted. */
   lookup(lookup: Lookup): Promise<CacheEntryEntity | undefined> {
-    return this.loader.load(lookup);
+    return this.batches.run(lookup);
   }
 }
 
