@@ -27,4 +27,8 @@ export const CACHE_STORE: StoreDefinition = {
   // answers GET /cache/{key} and /health however many listings are queued
   // (docs/benchmarks/2026-11-26-cache-pattern.md).
   sqliteReadWorkers: (cores) => Math.max(1, cores - 1),
+  // A GET hit reads an entry once and then answers from the repository's copies (entry-copies.ts):
+  // a page cache past 2 MiB held pages never read again, ~17 MB of the service's RSS after
+  // `npm run bench -- cache` at no CPU saved (docs/benchmarks/2026-11-28-request-path-6.md).
+  sqlitePageCacheKib: 2048,
 };

@@ -45,3 +45,27 @@ describe('PostgreSQL session settings of a store', () => {
     });
   }
 });
+
+describe('SQLite settings of a store', () => {
+  async function pragmas(definition: StoreDefinition): Promise<{ cache_size: number; wal_autocheckpoint: number }> {
+    const dataSource = await new DataSource(dataSourceOptions({ backend: 'sqlite', path: ':memory:', url: '' }, definition)).initialize();
+    try {
+      const [{ cache_size }] = (await dataSource.query('PRAGMA cache_size')) as { cache_size: number }[];
+      const [{ wal_autocheckpoint }] = (await dataSource.query('PRAGMA wal_autocheckpoint')) as { wal_autocheckpoint: number }[];
+      return { cache_size, wal_autocheckpoint };
+    } finally {
+      await dataSource.destroy();
+    }
+  }
+
+  it('set the page cache and the checkpoint interval a store asks for', async () => {
+    expect(await pragmas({ ...store(), sqlitePageCacheKib: 2048, sqliteCheckpointPages: 10_000 })).toEqual({
+      cache_size: -2048,
+      wal_autocheckpoint: 10_000,
+    });
+  });
+
+  it("leave better-sqlite3's defaults without any", async () => {
+    expect(await pragmas(store())).toEqual({ cache_size: -16_000, wal_autocheckpoint: 1000 });
+  });
+});

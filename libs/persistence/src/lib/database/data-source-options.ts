@@ -37,6 +37,8 @@ export interface StoreDefinition {
    * every commit and writes its index pages twice each time.
    */
   sqliteCheckpointPages?: number;
+  /** SQLite: the page cache of the store's connection, in KiB (better-sqlite3's default: 16,000). */
+  sqlitePageCacheKib?: number;
   /** The store holds secrets: an SQLite file open to group or others is tightened to 0600 at start-up, or refused (prepareSqliteStoreFile). */
   ownerOnlyFile?: boolean;
   /** How many worker threads read SQLite for the SnapshotReader on `cores` cores (default: one per core). */
@@ -78,6 +80,7 @@ export function dataSourceOptions(config: DatabaseConfig, store: StoreDefinition
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       if (store.sqliteCheckpointPages !== undefined) db.pragma(`wal_autocheckpoint = ${store.sqliteCheckpointPages}`);
+      if (store.sqlitePageCacheKib !== undefined) db.pragma(`cache_size = -${Math.trunc(store.sqlitePageCacheKib)}`);
       registerSqliteGlob(db);
     },
   };
