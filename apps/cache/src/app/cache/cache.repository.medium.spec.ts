@@ -110,28 +110,17 @@ describe('CacheRepository', () => {
     const keys = Array.from({ length: 1000 }, (_, index) => `k${String(index).padStart(4, '0')}`);
     for (const key of keys) await repository.store(entry(key, { simulationId: 1 + (key.charCodeAt(4) % 3) }));
     const shuffled = () => keys.filter(() => Math.random() < 0.1).sort(() => Math.random() - 0.5);
-    const answers: (unknown | undefined)[] = [];
-    const turns = Array.from(
-      { length: 40 },
-      (_, turn) =>
-        new Promise<void>((resolve, reject) =>
-          setTimeout(() => {
-            Promise.all(shuffled().map((key) => repository.lookup(key, NOW + 1, 5)))
-              .then((answered) => answers.push(...answered))
-              .then(resolve, reject);
-          }, turn % 10),
-        ),
-    );
-    const invalidations = [1, 2, 3].map(
-      (simulationId) =>
-        new Promise<number>((resolve, reject) =>
-          setTimeout(
-            () =>
-              void repository.invalidate({ at: NOW + 1, actor: 'bob', selectors: { simulationId }, reason: null }).then(resolve, reject),
-            3 * simulationId,
-          ),
-        ),
-    );
+    const answers: unknown[] = [];
+    const after = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+    // Each turn's lookups are asked for at once: one batch each, several batches in flight.
+    const turns = Array.from({ length: 40 }, async (_, turn) => {
+      await after(turn % 10);
+      answers.push(...(await Promise.all(shuffled().map((key) => repository.lookup(key, NOW + 1, 5)))));
+    });
+    const invalidations = [1, 2, 3].map(async (simulationId) => {
+      await after(3 * simulationId);
+      return repository.invalidate({ at: NOW + 1, actor: 'bob', selectors: { simulationId }, reason: null });
+    });
     const [removed] = await Promise.all([Promise.all(invalidations), Promise.all(turns)]);
     expect(removed.reduce((sum, count) => sum + count, 0)).toBe(keys.length);
     const hits = answers.filter((answer) => answer !== undefined).length;
