@@ -2,10 +2,10 @@ import { BulkStatement, CacheEntryEntity, NamedStatement } from '@simsvc/persist
 import { getMetadataArgsStorage } from 'typeorm';
 import { NO_SIMULATION } from './entry-selectors';
 
-// The cache's measured hot paths: a GET (hit or miss) and a POST store are one statement each,
-// prepared once (on SQLite a hit's and a miss's counts are written behind, on PostgreSQL the GETs
-// of one event-loop turn share one statement; see cache.repository.ts). Everything else goes through
-// TypeORM (cache.repository.ts). Figures: `npm run bench -- cache` (32 connections, 10,000
+// The cache's measured hot paths, prepared once: the POSTs of one event-loop turn are one statement
+// (one transaction on SQLite), and so are its GETs on PostgreSQL; a SQLite GET is one read, its
+// hit or miss counted in memory and written behind (cache.repository.ts). Everything else goes
+// through TypeORM (cache.repository.ts). Figures: `npm run bench -- cache` (32 connections, 10,000
 // entries, auth on), Node.js 24 on the 2-core machine, README "Performance".
 
 /** Every column of cache_entries under its entity property name, so rows come back as entities. */
@@ -24,7 +24,7 @@ export const CACHE_HIT: NamedStatement = {
 };
 
 /**
- * PostgreSQL GET, for every lookup of one event-loop turn at once (lookup-batch.ts): $1 the keys
+ * PostgreSQL GET, for every lookup of one event-loop turn at once (lookup-batches.ts): $1 the keys
  * (one per request, repeats kept), $2 the simulation each request's miss counts against, $3 now.
  * Each live entry's hit_count grows by its requests and the counters by every hit and miss, in one
  * statement: the lookups and their counts commit together, so replicas count exactly at every
