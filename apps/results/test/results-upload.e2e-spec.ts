@@ -1,8 +1,9 @@
+import { RESULTS_STORE, StoreDatabase, storeDatabaseToken } from '@simsvc/persistence';
 import { makeRunFixture, writeRunDatabase } from '@simsvc/testing';
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Response } from 'supertest';
+import request, { type Response } from 'supertest';
 import { expectError, useResultsService } from './support/results-test-service';
 
 jest.setTimeout(60_000);
@@ -31,9 +32,8 @@ describe('POST /runs and GET /results/{execution_id}/run-database', () => {
     return { fixture, bytes: readFileSync(path) };
   }
 
-  async function upload(bytes: Buffer, type = 'application/vnd.sqlite3', query = ''): Promise<Response> {
-    return results
-      .http()
+  async function upload(bytes: Buffer, type = 'application/vnd.sqlite3', query = '', http = results.http()): Promise<Response> {
+    return http
       .post(`/runs${query}`)
       .set('X-Session-ID', await results.token())
       .set('Content-Type', type)
@@ -55,6 +55,33 @@ describe('POST /runs and GET /results/{execution_id}/run-database', () => {
         done(null, /json/.test(String(response.headers['content-type'])) ? JSON.parse(body.toString('utf8')) : body);
       });
     });
+  }
+
+  /** Runs `work` while the store refuses to write any result whose execution_id is LIKE `pattern` (a trigger). */
+  async function refusingRegistrations(pattern: string, work: () => Promise<void>): Promise<void> {
+    const { dataSource } = results.svc.nestApp.get<StoreDatabase>(storeDatabaseToken(RESULTS_STORE));
+    const install =
+      results.svc.backend === 'postgresql'
+        ? [
+            `CREATE FUNCTION test_refuse_result() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
+              `IF NEW.execution_id LIKE '${pattern}' THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`,
+            'CREATE TRIGGER test_refuse_result BEFORE INSERT OR UPDATE ON results FOR EACH ROW EXECUTE FUNCTION test_refuse_result()',
+          ]
+        : ['INSERT', 'UPDATE'].map(
+            (event) =>
+              `CREATE TRIGGER test_refuse_${event.toLowerCase()} BEFORE ${event} ON results ` +
+              `WHEN NEW.execution_id LIKE '${pattern}' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+          );
+    const remove =
+      results.svc.backend === 'postgresql'
+        ? ['DROP TRIGGER test_refuse_result ON results', 'DROP FUNCTION test_refuse_result()']
+        : ['DROP TRIGGER test_refuse_insert', 'DROP TRIGGER test_refuse_update'];
+    for (const statement of install) await dataSource.query(statement);
+    try {
+      await work();
+    } finally {
+      for (const statement of remove) await dataSource.query(statement);
+    }
   }
 
   /** Uploads stored so far, and nothing else left in the runs root. */
@@ -190,6 +217,31 @@ describe('POST /runs and GET /results/{execution_id}/run-database', () => {
       const { bytes } = runFile();
       expectError(await upload(bytes, 'application/vnd.sqlite3', '?execution_id=someone-else'), 422, /differs from the request/);
       expectError(await upload(bytes, 'application/vnd.sqlite3', '?execution_id=..%2Fx'), 400, /^execution_id must match/);
+    });
+
+    it('a registration the database refuses: no file placed, an earlier upload kept, file and values', async () => {
+      const { fixture, bytes } = runFile({ simulation_name: 'upload-sim', execution_id: 'upload-refused-again' });
+      expect((await upload(bytes)).status).toBe(200);
+      const stored = join(results.runsRoot, `uploads/upload-sim/${fixture.execution_id}.db`);
+      before = storedFiles();
+      const changed = makeRunFixture({ ...fixture, outputs: { max_temperature: { value: 400, type: 'number' } } });
+      const changedPath = join(results.outside, 'changed-refused.db');
+      writeRunDatabase(changedPath, changed);
+      const { bytes: firstBytes } = runFile({ simulation_name: 'upload-sim', execution_id: 'upload-refused-first' });
+
+      // A fault of the database, not of the request: 500, which the OpenAPI document leaves out.
+      const unchecked = request(results.url);
+      await refusingRegistrations('upload-refused-%', async () => {
+        expectError(await upload(readFileSync(changedPath), undefined, '', unchecked), 500, 'internal server error');
+        expectError(await upload(firstBytes, undefined, '', unchecked), 500, 'internal server error');
+      });
+
+      expect(readFileSync(stored)).toEqual(bytes);
+      expect((await download(fixture.execution_id)).body).toEqual(bytes);
+      expect((await results.get(`/results/${fixture.execution_id}`)).body.output_params).toEqual(
+        Object.fromEntries(Object.entries(fixture.outputs).map(([name, { value }]) => [name, value])),
+      );
+      expect((await results.get('/results/upload-refused-first')).status).toBe(404);
     });
 
     it('an upload without write_results (403) or without a session (401)', async () => {

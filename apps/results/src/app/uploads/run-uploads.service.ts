@@ -34,9 +34,12 @@ export class RunUploadsService {
 
   /**
    * Receives the body into the runs root, reads it as /register reads a file (in a worker, under
-   * the same refusals and per-address share), then places it under its simulation and registers
-   * it. An upload refused at any step leaves no file behind. expectedExecutionId, when given,
-   * must be the run database's own.
+   * the same refusals and per-address share), registers it, and only then places it under its
+   * simulation: an upload refused at any step, its registration included (409 when registered
+   * concurrently, 503 when the database is unavailable), leaves no file behind and an earlier
+   * upload of the execution as it was, file and values alike. Between the commit and the rename
+   * a download still gets the earlier file. expectedExecutionId, when given, must be the run
+   * database's own.
    */
   async upload(request: Request, client: string, expectedExecutionId?: string): Promise<RegisterResultResponse> {
     const { runsRoot, maxUploadBytes } = this.config.extra;
@@ -46,8 +49,10 @@ export class RunUploadsService {
       const introspected = await this.runDatabases.read(runsRoot, incoming, {}, client);
       const executionId = expectedExecutionId ?? introspected.run.execution_id;
       const result = resultFromRun(introspected, { execution_id: executionId }, '');
-      const runDbPath = await this.store.place(incoming, result.simulation_name, result.execution_id);
-      return await this.results.store({ ...result, run_db_path: runDbPath });
+      const destination = await this.store.destination(result.simulation_name, result.execution_id);
+      const registered = await this.results.store({ ...result, run_db_path: destination.relativePath });
+      await this.store.place(incoming, destination);
+      return registered;
     } finally {
       // Gone already once placed.
       await this.store.discard(incoming);

@@ -1,7 +1,8 @@
 // Where uploaded run databases live: `<runs-root>/uploads/<simulation>/<execution_id>.db`, each
 // placed atomically (received into `uploads/.incoming` on the same file system, fsynced, renamed
 // over any earlier upload of the execution, the directory fsynced), so that a reader on any
-// replica sees the whole old file or the whole new one.
+// replica sees the whole old file or the whole new one. The caller names the destination first
+// and places the file only once its registration has committed (run-uploads.service.ts).
 import { IDENTIFIER_PATTERN } from '@simsvc/contracts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, realpath, rename, rm } from 'node:fs/promises';
@@ -10,6 +11,13 @@ import { unsafeUploadName } from './upload.errors';
 
 export const UPLOADS_DIRECTORY = 'uploads';
 const INCOMING_DIRECTORY = '.incoming';
+
+export interface UploadDestination {
+  directory: string;
+  path: string;
+  /** The path as the result records it, relative to the runs root. */
+  relativePath: string;
+}
 
 export class UploadStore {
   constructor(private readonly runsRoot: string) {}
@@ -21,17 +29,22 @@ export class UploadStore {
   }
 
   /**
-   * Moves the received file to its place and answers its path relative to the runs root. The
-   * names come from the run database itself, so they are checked as path segments here: an
-   * identifier cannot hold `/` nor begin with a dot.
+   * Where the run database of this execution goes (its directory made when missing). The names
+   * come from the run database itself, so they are checked as path segments here: an identifier
+   * cannot hold `/` nor begin with a dot.
    */
-  async place(incoming: string, simulationName: string, executionId: string): Promise<string> {
+  async destination(simulationName: string, executionId: string): Promise<UploadDestination> {
     if (!IDENTIFIER_PATTERN.test(simulationName)) throw unsafeUploadName('simulation_name', IDENTIFIER_PATTERN.source);
     if (!IDENTIFIER_PATTERN.test(executionId)) throw unsafeUploadName('execution_id', IDENTIFIER_PATTERN.source);
     const directory = await this.directory([simulationName]);
-    await rename(incoming, join(directory, `${executionId}.db`));
-    await syncToDisk(directory);
-    return join(UPLOADS_DIRECTORY, simulationName, `${executionId}.db`);
+    const file = `${executionId}.db`;
+    return { directory, path: join(directory, file), relativePath: join(UPLOADS_DIRECTORY, simulationName, file) };
+  }
+
+  /** Moves the received file to its destination, over any earlier upload of the execution. */
+  async place(incoming: string, destination: UploadDestination): Promise<void> {
+    await rename(incoming, destination.path);
+    await syncToDisk(destination.directory);
   }
 
   async discard(incoming: string): Promise<void> {
