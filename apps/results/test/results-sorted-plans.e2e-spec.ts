@@ -72,6 +72,16 @@ describe('POST /search order_by over 10,050 runs: both plans, capped totals', ()
     expect(totals[0]).toEqual([6_050, false]);
   });
 
+  it('pages a filter whose matches lie at the far end of the walk (on PostgreSQL past its stretch) in the reference order', async () => {
+    // ~200 matches, the lowest values of y, ordered by y descending: the walk from the top of y
+    // meets none of them first (PostgreSQL: none within the stretch it reads), so the page is
+    // found by sorting the matches.
+    const { ids } = await everyPage({ ...byY, output_filters: { y: { $lt: 2_000 } }, limit: 40 });
+    const expected = reference((i) => yOf(i) < 2_000);
+    expect(expected.length).toBeGreaterThan(150);
+    expect(ids).toEqual(expected);
+  });
+
   it('pages an ascending order under a filter on the sort parameter by offset the same as by cursor', async () => {
     const body = {
       simulation_name: SIM,

@@ -3,7 +3,7 @@ import { InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } fro
 import { HitRecord } from './result.record';
 import { buildFilterSizes, buildSearch, SearchCriteria } from './search-query';
 import { SortKey, SortPosition } from './search-order';
-import { buildSortEstimate, buildSortedSearch, TOTAL_CAP, walkIsCheaper } from './sorted-search-query';
+import { buildSortEstimate, buildSortedSearch, IndexWalk, TOTAL_CAP, walkChunk, walkIsCheaper } from './sorted-search-query';
 
 export interface SearchPage {
   total: number;
@@ -42,12 +42,12 @@ export class ResultSearchRepository {
   private async read(criteria: SearchCriteria, keys: SortKey[], after: SortPosition | undefined, counted: boolean): Promise<SearchPage> {
     const probe = { ...(await this.smallestFilterFirst(criteria)), limit: criteria.limit + 1 };
     if (keys.length > 0) {
-      const build = (walk: boolean) => buildSortedSearch(probe, keys, this.db.backend, after, walk, counted);
-      let { statement, sort } = build(await this.walkIsCheaper(probe));
+      const build = (walk: IndexWalk | undefined) => buildSortedSearch(probe, keys, this.db.backend, after, walk, counted);
+      let { statement, sort } = build(await this.indexWalk(probe, keys));
       let [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
       if (Number(rows[0].bounded ?? 1) === 0) {
-        // Too few numbers left for the index walk: every run is a candidate.
-        ({ statement, sort } = build(false));
+        // Too few numbers left for the index walk (or, on PostgreSQL, too few matches in its stretch): every run is a candidate.
+        ({ statement, sort } = build(undefined));
         [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
       }
       const hits = rows.filter((row) => row.id !== null);
@@ -70,17 +70,22 @@ export class ResultSearchRepository {
     };
   }
 
-  /** Without filters the index walk is always the cheaper; with them, as the estimate says (sorted-search-query.ts). */
-  private async walkIsCheaper(criteria: SearchCriteria): Promise<boolean> {
-    if (criteria.filters.length === 0) return true;
+  /**
+   * Without filters the index walk is always the cheaper; with them, as the estimate says
+   * (sorted-search-query.ts), and on PostgreSQL for one key only, through a bounded stretch of
+   * the index (IndexWalk.chunk). undefined: sort the matches.
+   */
+  private async indexWalk(criteria: SearchCriteria, keys: SortKey[]): Promise<IndexWalk | undefined> {
+    if (criteria.filters.length === 0) return {};
     // Where no index walk applies (sorted-search-query.ts bestOfIndex), nothing to estimate.
-    if (criteria.simulationName === undefined || criteria.simulationVersion !== undefined || criteria.status !== undefined) return false;
-    // PostgreSQL sorts the matches, its planner choosing how: on a store without statistics yet
-    // (a fresh or bulk-loaded one), it planned the walk's membership test as a rescan of the
-    // matches' list per index entry (over 10 s for 10,000 runs).
-    if (this.db.backend === 'postgresql') return false;
+    if (criteria.simulationName === undefined || criteria.simulationVersion !== undefined || criteria.status !== undefined)
+      return undefined;
+    const postgres = this.db.backend === 'postgresql';
+    if (postgres && keys.length > 1) return undefined;
     const [[row]] = (await this.reader.read([buildSortEstimate(criteria, this.db.backend)])) as [Record<string, number | string | null>[]];
-    return walkIsCheaper(Number(row.matches), Number(row.runs ?? 0), criteria);
+    const [matches, runs] = [Number(row.matches), Number(row.runs ?? 0)];
+    if (!walkIsCheaper(matches, runs, criteria)) return undefined;
+    return postgres ? { chunk: walkChunk(matches, runs, criteria) } : {};
   }
 
   private async newestFirst(criteria: SearchCriteria, counted: boolean): Promise<{ total: number; hits: HitRecord[] }> {
