@@ -3,7 +3,15 @@ import { InjectStoreDatabase, RESULTS_STORE, SnapshotReader, StoreDatabase } fro
 import { HitRecord } from './result.record';
 import { buildFilterSizes, buildSearch, SearchCriteria } from './search-query';
 import { SortKey, SortPosition } from './search-order';
-import { buildSortEstimate, buildSortedSearch, IndexWalk, TOTAL_CAP, walkChunk, walkIsCheaper } from './sorted-search-query';
+import {
+  buildSortEstimate,
+  buildSortedSearch,
+  IndexWalk,
+  indexWalkApplies,
+  TOTAL_CAP,
+  walkChunk,
+  walkIsCheaper,
+} from './sorted-search-query';
 
 export interface SearchPage {
   total: number;
@@ -43,7 +51,7 @@ export class ResultSearchRepository {
     const probe = { ...(await this.smallestFilterFirst(criteria)), limit: criteria.limit + 1 };
     if (keys.length > 0) {
       const build = (walk: IndexWalk | undefined) => buildSortedSearch(probe, keys, this.db.backend, after, walk, counted);
-      let { statement, sort } = build(await this.indexWalk(probe, keys));
+      let { statement, sort } = build(await this.indexWalk(probe, keys, after));
       let [rows] = (await this.reader.read([statement])) as [(HitRecord & Record<string, unknown>)[]];
       if (Number(rows[0].bounded ?? 1) === 0) {
         // Too few numbers left for the index walk (or, on PostgreSQL, too few matches in its stretch): every run is a candidate.
@@ -71,21 +79,17 @@ export class ResultSearchRepository {
   }
 
   /**
-   * Without filters the index walk is always the cheaper; with them, as the estimate says
-   * (sorted-search-query.ts), and on PostgreSQL for one key only, through a bounded stretch of
-   * the index (IndexWalk.chunk). undefined: sort the matches.
+   * Where an index walk applies (sorted-search-query.ts), without filters it is always the
+   * cheaper; with them, as the estimate says, and on PostgreSQL through a bounded stretch of the
+   * index (IndexWalk.chunk). undefined: sort the matches.
    */
-  private async indexWalk(criteria: SearchCriteria, keys: SortKey[]): Promise<IndexWalk | undefined> {
+  private async indexWalk(criteria: SearchCriteria, keys: SortKey[], after: SortPosition | undefined): Promise<IndexWalk | undefined> {
+    if (!indexWalkApplies(criteria, keys, after, this.db.backend)) return undefined;
     if (criteria.filters.length === 0) return {};
-    // Where no index walk applies (sorted-search-query.ts bestOfIndex), nothing to estimate.
-    if (criteria.simulationName === undefined || criteria.simulationVersion !== undefined || criteria.status !== undefined)
-      return undefined;
-    const postgres = this.db.backend === 'postgresql';
-    if (postgres && keys.length > 1) return undefined;
     const [[row]] = (await this.reader.read([buildSortEstimate(criteria, this.db.backend)])) as [Record<string, number | string | null>[]];
     const [matches, runs] = [Number(row.matches), Number(row.runs ?? 0)];
     if (!walkIsCheaper(matches, runs, criteria)) return undefined;
-    return postgres ? { chunk: walkChunk(matches, runs, criteria) } : {};
+    return this.db.backend === 'postgresql' ? { chunk: walkChunk(matches, runs, criteria) } : {};
   }
 
   private async newestFirst(criteria: SearchCriteria, counted: boolean): Promise<{ total: number; hits: HitRecord[] }> {

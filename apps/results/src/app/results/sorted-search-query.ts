@@ -43,6 +43,17 @@ export function walkIsCheaper(matches: number, runs: number, criteria: Pick<Sear
   return matches > 0 && WALK_STEP_ADVANTAGE * matches * matches >= wanted * runs;
 }
 
+/**
+ * Whether the page may be found by walking the first key's number index (bestOfIndex): one
+ * simulation, no version or status, a parameter as first key, a position (if any) among its
+ * numbers; on PostgreSQL under filters, that key alone (IndexWalk.chunk).
+ */
+export function indexWalkApplies(criteria: SearchCriteria, keys: SortKey[], after: SortPosition | undefined, backend: Backend): boolean {
+  if (criteria.simulationName === undefined || criteria.simulationVersion !== undefined || criteria.status !== undefined) return false;
+  if (keys[0].kind !== 'parameter' || (after !== undefined && after.keys[0][0] !== 0)) return false;
+  return backend !== 'postgresql' || criteria.filters.length === 0 || keys.length === 1;
+}
+
 /** A page found by walking the first key's number index (bestOfIndex). */
 export interface IndexWalk {
   /**
@@ -105,7 +116,8 @@ export function buildSortedSearch(
 ): SortedSearch {
   const params = new Parameters();
   const sort = new SortSql(keys, backend, params.bind, 'm.result_id');
-  const best = walk === undefined ? undefined : bestOfIndex(criteria, sort.first, keys.length === 1, after, walk, params, counted, backend);
+  const walks = walk !== undefined && indexWalkApplies(criteria, keys, after, backend);
+  const best = walks ? bestOfIndex(criteria, sort.first, keys.length === 1, after, walk, params, counted, backend) : undefined;
   const ctes = best?.ctes ?? [`matched AS MATERIALIZED (${matchedIds(criteria, params, backend)})`];
   const total =
     best?.total ?? (counted ? `SELECT COUNT(*) AS total FROM (SELECT 1 FROM matched LIMIT ${TOTAL_CAP + 1}) c` : 'SELECT 0 AS total');
@@ -134,7 +146,7 @@ export function buildSortedSearch(
  * filters' matches, listed once) when there are filters. `bound` is that number; when there is
  * none (fewer numbers left) the answer says `bounded` 0 and the search is read again the general
  * way (a fallback in the same statement made SQLite walk every run even when it was not needed).
- * Only for one simulation, no version or status, and a position (if any) among numbers.
+ * Only where indexWalkApplies.
  */
 function bestOfIndex(
   criteria: SearchCriteria,
@@ -146,12 +158,10 @@ function bestOfIndex(
   counted: boolean,
   backend: Backend,
 ): { ctes: string[]; total: string } | undefined {
-  const runsOnly = criteria.simulationVersion === undefined && criteria.status === undefined;
-  if (!runsOnly || criteria.simulationName === undefined || first.kind !== 'parameter') return undefined;
-  if (after !== undefined && after.keys[0][0] !== 0) return undefined;
+  if (first.kind !== 'parameter') return undefined;
+  // PostgreSQL under filters walks a bounded stretch.
   const chunked = backend === 'postgresql' && criteria.filters.length > 0;
-  // PostgreSQL under filters walks a bounded stretch, for the only key.
-  if (chunked && (!only || walk.chunk === undefined)) return undefined;
+  if (chunked && walk.chunk === undefined) return undefined;
   const filtered = criteria.filters.length === 0 ? undefined : `filtered AS MATERIALIZED (${matchedIds(criteria, params, backend)})`;
   const kept = filtered === undefined ? '' : ' AND result_id IN (SELECT result_id FROM filtered)';
   const simulation = params.add(criteria.simulationName);
