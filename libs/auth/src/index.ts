@@ -4,6 +4,7 @@ export * from './lib/auth.module';
 export * from './lib/privileges';
 export * from './lib/session-principal';
 export * from './lib/session.guard';
+export * from './lib/session-admission';
 export * from './lib/session.service';
 export * from './lib/token.service';
 export * from './lib/password-hasher';

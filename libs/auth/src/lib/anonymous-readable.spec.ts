@@ -5,6 +5,7 @@ import { AnonymousReadable, RequirePrivileges } from './auth.decorators';
 import { missingPrivilege } from './auth.errors';
 import { ROLE_PRIVILEGES } from './privileges';
 import { ANONYMOUS_READ_PRINCIPAL, SessionPrincipal } from './session-principal';
+import { SessionAdmission } from './session-admission';
 import { SessionGuard } from './session.guard';
 import { SessionService } from './session.service';
 
@@ -33,11 +34,14 @@ function contextFor(handler: keyof Routes, headers: Record<string, string> = {})
 }
 
 function guard(config: Partial<AuthConfig> = {}, authenticate = jest.fn()): SessionGuard {
-  return new SessionGuard(
-    { enabled: true, allowAnonymous: true, anonymousMaxLifetimeHours: 24, store: { backend: 'sqlite', path: ':memory:' }, ...config },
-    new Reflector(),
-    { authenticate } as unknown as SessionService,
-  );
+  const authConfig = {
+    enabled: true,
+    allowAnonymous: true,
+    anonymousMaxLifetimeHours: 24,
+    store: { backend: 'sqlite', path: ':memory:' },
+    ...config,
+  };
+  return new SessionGuard(new Reflector(), new SessionAdmission(authConfig as AuthConfig, { authenticate } as unknown as SessionService));
 }
 
 describe('@AnonymousReadable() routes in the SessionGuard', () => {

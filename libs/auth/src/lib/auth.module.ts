@@ -19,6 +19,7 @@ import { LoginThrottle } from './login-throttle';
 import { PasswordHasher } from './password-hasher';
 import { PasswordWorkGate } from './password-work.gate';
 import { SessionController } from './session.controller';
+import { SessionAdmission } from './session-admission';
 import { SessionGuard } from './session.guard';
 import { SessionIssuer } from './session-issuer';
 import { SessionPurge } from './session-purge';
@@ -33,8 +34,9 @@ const AUTH_REPOSITORIES = [AuthUserRepository, AuthSessionRepository, RateEventR
 
 /**
  * Sessions and privileges (contract §3) for a service: the auth store and its repositories, the
- * global SessionGuard (routes are protected unless @Public()), /session and /users. Its one
- * export is the signing key (SIGNING_KEY), configuration in effect (SIMSVC_AUTH_SECRET or the
+ * global SessionGuard (routes are protected unless @Public()), /session and /users. It exports
+ * SessionAdmission (the guard's rules, for a handler that answers before routing) and the
+ * signing key (SIGNING_KEY), configuration in effect (SIMSVC_AUTH_SECRET or the
  * secret kept in the auth store) from which services derive keys of their own (results: search
  * cursors). The module is not global: PlatformModule imports it once, with the service's
  * configuration, and re-exports it, so the key reaches every module the way SERVICE_CONFIG does.
@@ -62,11 +64,12 @@ export class AuthModule {
         SessionPurge,
         LoginService,
         SessionService,
+        SessionAdmission,
         UsersService,
         AdminBootstrap,
         { provide: APP_GUARD, useClass: SessionGuard },
       ],
-      exports: [SIGNING_KEY],
+      exports: [SIGNING_KEY, SessionAdmission],
     };
   }
 }

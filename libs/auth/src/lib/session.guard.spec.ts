@@ -5,6 +5,7 @@ import { Public, RequirePrivileges } from './auth.decorators';
 import { AuthError, AuthErrorCode, missingPrivilege } from './auth.errors';
 import { PRIVILEGES, Privilege } from './privileges';
 import { NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
+import { SessionAdmission } from './session-admission';
 import { SessionGuard } from './session.guard';
 import { SessionService } from './session.service';
 
@@ -58,11 +59,14 @@ function guardWith(
   config: Partial<AuthConfig> = {},
 ): SessionGuard {
   const sessions = { authenticate: jest.fn(authenticate) } as unknown as SessionService;
-  return new SessionGuard(
-    { enabled: true, allowAnonymous: true, anonymousMaxLifetimeHours: 24, store: { backend: 'sqlite', path: ':memory:' }, ...config },
-    new Reflector(),
-    sessions,
-  );
+  const authConfig = {
+    enabled: true,
+    allowAnonymous: true,
+    anonymousMaxLifetimeHours: 24,
+    store: { backend: 'sqlite', path: ':memory:' },
+    ...config,
+  };
+  return new SessionGuard(new Reflector(), new SessionAdmission(authConfig as AuthConfig, sessions));
 }
 
 const reject = (message: string) => () => {
