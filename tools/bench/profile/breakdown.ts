@@ -2,7 +2,8 @@
 // the request path of the innermost script frame on its stack that belongs to one. Native
 // frames (better-sqlite3's statements, a socket's write) and Node's own modules go to their
 // caller's part (a log line's write to pino, a response's to Express's send); Node's modules
-// count on their own only with no part above them (the HTTP parser, timers). Middleware calls
+// count on their own only with no part above them (the HTTP parser, timers), except a response's
+// own writes (`end`, `setHeader`, ...), the response write whoever calls them. Middleware calls
 // the rest of the chain from its own frame, so the innermost frame decides, not the outermost. Frames of the
 // built bundle (dist/apps/<service>/main.js) are traced back to their source files through its
 // source map. Usage: node tools/bench/profile/breakdown.ts FILE.cpuprofile [CPU µs per request]
@@ -25,6 +26,8 @@ interface Frame {
   /** The source file: the original one for frames of a bundle with a source map. */
   source: string;
 }
+
+const RESPONSE_WRITE = 'response write (send, headers, socket)';
 
 /** Parts of the request path; a frame belongs to the first that matches it. */
 const PARTS: [part: string, matches: (frame: Frame) => boolean][] = [
@@ -57,12 +60,10 @@ const PARTS: [part: string, matches: (frame: Frame) => boolean][] = [
       (source.includes('/express/lib/response.js') && functionName === 'stringify'),
   ],
   ['error filter', ({ source }) => /all-exceptions\.filter|error-body/.test(source)],
-  ['service + controller', ({ source }) => /apps\/\w+\/src\//.test(source)],
+  // A service's own sources are named relative to the app in its bundle's source map (webpack:///./src/...).
+  ['service + controller', ({ source }) => /apps\/\w+\/src\/|^webpack:\/\/\/\.\/src\//.test(source)],
   ['NestJS (router, context, interceptors)', ({ source }) => /\/@nestjs\/|\/rxjs\//.test(source)],
-  [
-    'response write (send, headers, socket)',
-    ({ source }) => /\/express\/lib\/response\.js|router-response-controller|express-adapter/.test(source),
-  ],
+  [RESPONSE_WRITE, ({ source }) => /\/express\/lib\/response\.js|router-response-controller|express-adapter/.test(source)],
   [
     'Express (router, middleware chain)',
     ({ source }) => /\/(express|router|finalhandler|path-to-regexp|on-finished|qs|send)\//.test(source),
@@ -91,9 +92,15 @@ function frameOf({ functionName, url, lineNumber, columnNumber }: CpuProfile['no
   return { functionName, source };
 }
 
+/** Node's own frames that write a response: its part, whoever calls them (Express's send, or a handler's own `end`). */
+const WRITES_RESPONSE = new Set(['end', 'write', 'writeHead', 'setHeader', '_implicitHeader', '_storeHeader']);
+const isResponseWrite = ({ source, functionName }: Frame): boolean =>
+  (source === 'node:_http_outgoing' || source === 'node:_http_server') && WRITES_RESPONSE.has(functionName);
+
 /** The part of the innermost frame that has one. */
 function partOfStack(stack: readonly Frame[]): string | undefined {
   for (const frame of stack) {
+    if (isResponseWrite(frame)) return RESPONSE_WRITE;
     if (frame.source.startsWith('node:')) continue;
     const part = PARTS.find(([, matches]) => matches(frame));
     if (part) return part[0];
