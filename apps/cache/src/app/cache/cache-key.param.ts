@@ -7,10 +7,10 @@ const PREFIX = '/cache/';
 
 /**
  * The cache key of `/cache/{cache_key}`: everything after the prefix (slashes included),
- * percent-decoded exactly once, from the raw URL so that `%2F` and `/` both work.
+ * percent-decoded exactly once, from the raw URL so that `%2F` and `/` both work; CacheError
+ * (400) when it is empty, too long or holds a control character.
  */
-export const CacheKeyParam = createParamDecorator((_data: unknown, context: ExecutionContext): string => {
-  const request = context.switchToHttp().getRequest<Request>();
+export function cacheKeyOf(request: Request): string {
   const path = request.originalUrl.split('?', 1)[0];
   // Well-formed: malformed percent-encoding was refused before routing.
   const key = decodeURIComponent(path.slice(PREFIX.length));
@@ -19,4 +19,8 @@ export const CacheKeyParam = createParamDecorator((_data: unknown, context: Exec
   }
   if (!NO_CONTROL_CHARACTERS.test(key)) throw new CacheError(CacheErrorCode.InvalidKey, 'cache_key must not contain control characters');
   return key;
-});
+}
+
+export const CacheKeyParam = createParamDecorator((_data: unknown, context: ExecutionContext): string =>
+  cacheKeyOf(context.switchToHttp().getRequest<Request>()),
+);

@@ -106,6 +106,7 @@ export class CacheController {
   @ApiOkResponse({ type: CacheEntryResponse, description: 'the entry; its hit_count includes this hit' })
   @ApiNotFoundResponse({ type: CacheMissBody, description: 'cache miss' })
   @ApiErrors(400, 401, 403, 503)
+  // Without a query string the request is answered before routing, by PlainGetMiddleware.
   async retrieve(
     @CacheKeyParam() cacheKey: string,
     @Query() query: SimulationIdQueryDto,

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { CACHE_STORE, DatabaseModule } from '@simsvc/persistence';
 import { MetricsModule } from '@simsvc/platform';
 import { AnonymousWriteLimit } from './anonymous-write-limit';
@@ -7,10 +7,15 @@ import { CacheMetrics } from './cache.metrics';
 import { CacheRepository } from './cache.repository';
 import { CacheService } from './cache.service';
 import { ExpiryPurger } from './expiry-purger';
+import { PlainGetMiddleware } from './plain-get.middleware';
 
 @Module({
   imports: [DatabaseModule.forFeature(CACHE_STORE, [CacheRepository]), MetricsModule],
   controllers: [CacheController],
   providers: [CacheService, CacheMetrics, ExpiryPurger, AnonymousWriteLimit],
 })
-export class CacheModule {}
+export class CacheModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(PlainGetMiddleware).forRoutes({ path: 'cache/*cache_key', method: RequestMethod.GET });
+  }
+}
