@@ -1,13 +1,11 @@
 import { Controller, ExecutionContext, Get } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { AuthConfig } from './auth-config';
 import { AnonymousReadable, RequirePrivileges } from './auth.decorators';
 import { missingPrivilege } from './auth.errors';
 import { ROLE_PRIVILEGES } from './privileges';
 import { ANONYMOUS_READ_PRINCIPAL, SessionPrincipal } from './session-principal';
-import { SessionAdmission } from './session-admission';
 import { SessionGuard } from './session.guard';
-import { SessionService } from './session.service';
+import { guardUnderTest } from '../../test/guard-under-test';
 
 @Controller()
 class Routes {
@@ -33,16 +31,7 @@ function contextFor(handler: keyof Routes, headers: Record<string, string> = {})
   return { context, request };
 }
 
-function guard(config: Partial<AuthConfig> = {}, authenticate = jest.fn()): SessionGuard {
-  const authConfig = {
-    enabled: true,
-    allowAnonymous: true,
-    anonymousMaxLifetimeHours: 24,
-    store: { backend: 'sqlite', path: ':memory:' },
-    ...config,
-  };
-  return new SessionGuard(new Reflector(), new SessionAdmission(authConfig as AuthConfig, { authenticate } as unknown as SessionService));
-}
+const guard = (config: Partial<AuthConfig> = {}, authenticate = jest.fn()): SessionGuard => guardUnderTest(authenticate, config);
 
 describe('@AnonymousReadable() routes in the SessionGuard', () => {
   it('serve a request without X-Session-ID with the anonymous privileges, verifying no session', () => {

@@ -1,13 +1,11 @@
 import { Controller, ExecutionContext, Get } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { AuthConfig } from './auth-config';
 import { Public, RequirePrivileges } from './auth.decorators';
 import { AuthError, AuthErrorCode, missingPrivilege } from './auth.errors';
 import { PRIVILEGES, Privilege } from './privileges';
 import { NO_AUTH_PRINCIPAL, SessionPrincipal } from './session-principal';
-import { SessionAdmission } from './session-admission';
 import { SessionGuard } from './session.guard';
-import { SessionService } from './session.service';
+import { guardUnderTest } from '../../test/guard-under-test';
 
 @Controller()
 class RoutesUnderTest {
@@ -58,15 +56,7 @@ function guardWith(
   authenticate: (token: string) => SessionPrincipal | Promise<SessionPrincipal>,
   config: Partial<AuthConfig> = {},
 ): SessionGuard {
-  const sessions = { authenticate: jest.fn(authenticate) } as unknown as SessionService;
-  const authConfig = {
-    enabled: true,
-    allowAnonymous: true,
-    anonymousMaxLifetimeHours: 24,
-    store: { backend: 'sqlite', path: ':memory:' },
-    ...config,
-  };
-  return new SessionGuard(new Reflector(), new SessionAdmission(authConfig as AuthConfig, sessions));
+  return guardUnderTest(jest.fn(authenticate), config);
 }
 
 const reject = (message: string) => () => {
