@@ -102,8 +102,9 @@ export interface SortedSearch {
 }
 
 /**
- * `walk`: try bestOfIndex; its answer's `bounded` is 0 when that could not give the page, and
- * the search must then be built again without it. `counted` false: `total` is 0, the matches not
+ * `walk`: try bestOfIndex, given only where indexWalkApplies (the repository decides it once,
+ * before its estimate); the answer's `bounded` is 0 when that could not give the page, and the
+ * search must then be built again without it. `counted` false: `total` is 0, the matches not
  * counted (POST /export, which reads page after page and needs no total).
  */
 export function buildSortedSearch(
@@ -116,8 +117,7 @@ export function buildSortedSearch(
 ): SortedSearch {
   const params = new Parameters();
   const sort = new SortSql(keys, backend, params.bind, 'm.result_id');
-  const walks = walk !== undefined && indexWalkApplies(criteria, keys, after, backend);
-  const best = walks ? bestOfIndex(criteria, sort.first, keys.length === 1, after, walk, params, counted, backend) : undefined;
+  const best = walk === undefined ? undefined : bestOfIndex(criteria, sort.first, keys.length === 1, after, walk, params, counted, backend);
   const ctes = best?.ctes ?? [`matched AS MATERIALIZED (${matchedIds(criteria, params, backend)})`];
   const total =
     best?.total ?? (counted ? `SELECT COUNT(*) AS total FROM (SELECT 1 FROM matched LIMIT ${TOTAL_CAP + 1}) c` : 'SELECT 0 AS total');
