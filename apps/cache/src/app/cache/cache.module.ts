@@ -8,6 +8,7 @@ import { CacheRepository } from './cache.repository';
 import { CacheService } from './cache.service';
 import { ExpiryPurger } from './expiry-purger';
 import { PlainGetMiddleware } from './plain-get.middleware';
+import { PlainStoreMiddleware } from './plain-store.middleware';
 
 @Module({
   imports: [DatabaseModule.forFeature(CACHE_STORE, [CacheRepository]), MetricsModule],
@@ -17,5 +18,6 @@ import { PlainGetMiddleware } from './plain-get.middleware';
 export class CacheModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(PlainGetMiddleware).forRoutes({ path: 'cache/*cache_key', method: RequestMethod.GET });
+    consumer.apply(PlainStoreMiddleware).forRoutes({ path: 'cache', method: RequestMethod.POST });
   }
 }

@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { cacheKeyOf } from './cache-key.param';
 import { CacheController } from './cache.controller';
 import { CacheService } from './cache.service';
+import { answerJson } from './json-answer';
 
 /** Routes beside `/cache/{cache_key}` that Nest's router matches first, as Express matches them: any case, one trailing slash. */
 const LITERAL_ROUTES = /^(stats|entries|invalidations)\/?$/i;
@@ -44,9 +45,6 @@ export class PlainGetMiddleware implements NestMiddleware {
     }
     const admitted = this.admission.admit(request, this.access);
     if (admitted !== true) await admitted;
-    const json = await this.cache.retrieve(cacheKeyOf(request), undefined);
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.setHeader('Content-Length', Buffer.byteLength(json));
-    response.end(json);
+    answerJson(response, await this.cache.retrieve(cacheKeyOf(request), undefined));
   }
 }

@@ -14,6 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { ExclusiveWith } from '../common/exclusive-with.validator';
+import { PlainlyValidWhen } from '../common/plainly-valid';
 import { IsJsonObjectOfAtMost } from '../common/json-object-size.validator';
 import {
   MAX_CACHE_KEY_LENGTH,
@@ -26,10 +27,12 @@ import {
   RESERVED_CACHE_KEYS,
   SIMULATION_ID_RANGE,
 } from './cache-limits';
+import { isPlainStoreEntry } from './store-entry.plain-check';
 
 const text = (name: string) => ({ message: `${name} must be a string of at most ${MAX_TEXT_LENGTH} characters` });
 
 /** Body of POST /cache. `ttl_hours` or `ttl_seconds` (not both); `null` means absent. */
+@PlainlyValidWhen(isPlainStoreEntry)
 export class StoreEntryDto {
   @ApiProperty({ maxLength: MAX_CACHE_KEY_LENGTH, example: 'heat-1d/1.0.0/3f2a' })
   @IsString({ message: 'cache_key must be a string' })

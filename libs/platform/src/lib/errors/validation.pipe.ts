@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, ValidationError, ValidationPipe } from '@nestjs/common';
-import { fieldsCheckingOwnNul } from '@simsvc/contracts';
+import { fieldsCheckingOwnNul, plainValidityCheck } from '@simsvc/contracts';
 import type { ValidatorOptions } from 'class-validator';
 import { bodyShapeProblem } from './body-shape';
 import { restoreDataKeys, type SetAsideKeys, setAsideDataKeys } from './data-keys';
@@ -31,9 +31,10 @@ function constraintLines(errors: ValidationError[], parent: string): string[] {
  * DTO classes, and each refusal a RequestRefused (code RequestErrorCode.Invalid: `message` the
  * first line, `details` all).
  * Bodies too deep to validate, with a `__proto__` key or with U+0000, are refused first (see
- * bodyShapeProblem; U+0000 except in fields marked @ChecksOwnNul()); so are query
- * strings with U+0000. Keys `constructor`
- * and `prototype` stay data in maps of names and are refused as DTO fields (see data-keys.ts).
+ * bodyShapeProblem; U+0000 except in fields marked @ChecksOwnNul()); so are query strings with
+ * U+0000. A body that its DTO's @PlainlyValidWhen() check accepts is then taken as it is, without
+ * class-validator. Keys `constructor` and `prototype` stay data in maps of names and are refused
+ * as DTO fields (see data-keys.ts).
  * Pipes run after guards, so 401 and 403 still come before any 400.
  */
 @Injectable()
@@ -80,6 +81,10 @@ export class ContractValidationPipe extends ValidationPipe {
       }
       const problem = bodyShapeProblem(value, 'request body', fieldsCheckingOwnNul(metatype));
       if (problem) throw badRequest(problem);
+      // A body the DTO's own check accepts is one class-validator accepts unchanged (plainly-valid.ts).
+      if (plainValidityCheck(metatype)?.(value as Record<string, unknown>)) {
+        return Object.assign(new (metatype as new () => object)(), value);
+      }
     }
     // class-transformer drops a `__proto__` key before whitelisting could refuse it as unknown.
     if (metadata.type === 'query' && typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')) {

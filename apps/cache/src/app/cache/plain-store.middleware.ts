@@ -1,0 +1,43 @@
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Access, routeAccess, SessionAdmission, SessionRequest } from '@simsvc/auth';
+import { StoreEntryDto } from '@simsvc/contracts';
+import { ContractValidationPipe } from '@simsvc/platform';
+import type { NextFunction, Response } from 'express';
+import { CacheController } from './cache.controller';
+import { CacheService } from './cache.service';
+import { answerJson } from './json-answer';
+
+/**
+ * `POST /cache` (every sim2l store) answered before Nest's router, as PlainGetMiddleware answers
+ * a plain GET: admission by the guard's rules under the access CacheController.store's
+ * decorators ask for, the body validated by the global pipe's rules (ContractValidationPipe:
+ * StoreEntryDto's plain check, else class-validator), CacheService.store, and its answer written
+ * as the controller's is; a refusal is thrown to the global error filter like the controller's.
+ * Any other spelling of the path (a query string, `/cache/`, another case) goes on to the router.
+ *
+ * Why: the router's matching, the execution context and Express's `send` were ~10 % of a store's
+ * CPU once its validation had left class-validator (docs/benchmarks/2026-11-28-request-path-8.md).
+ */
+@Injectable()
+export class PlainStoreMiddleware implements NestMiddleware {
+  /** The access CacheController.store's decorators ask for, as the guard reads it. */
+  private readonly access: Access;
+  private readonly validation = new ContractValidationPipe();
+
+  constructor(
+    private readonly admission: SessionAdmission,
+    private readonly cache: CacheService,
+    reflector: Reflector,
+  ) {
+    this.access = routeAccess(reflector, CacheController.prototype.store, CacheController);
+  }
+
+  async use(request: SessionRequest, response: Response, next: NextFunction): Promise<void> {
+    if (request.method !== 'POST' || request.originalUrl !== '/cache') return next();
+    const admitted = this.admission.admit(request, this.access);
+    if (admitted !== true) await admitted;
+    const entry = (await this.validation.transform(request.body, { type: 'body', metatype: StoreEntryDto })) as StoreEntryDto;
+    answerJson(response, JSON.stringify(await this.cache.store(entry, request.session)));
+  }
+}
