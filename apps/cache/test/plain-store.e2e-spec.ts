@@ -44,7 +44,11 @@ describe('POST /cache answered before routing', () => {
       expect(plain.status).toBe(200);
       expect(JSON.parse(plain.body)).toEqual({ success: true, cache_key: body.cache_key });
       expect(plain).toEqual(routed);
-      const { body: stored } = await svc.http().get(`/cache/${body.cache_key as string}`).set('X-Session-ID', sessions.user).expect(200);
+      const { body: stored } = await svc
+        .http()
+        .get(`/cache/${body.cache_key as string}`)
+        .set('X-Session-ID', sessions.user)
+        .expect(200);
       expect(stored).toMatchObject({ execution_id: body.execution_id, metadata: body.metadata ?? null });
     }
   });
