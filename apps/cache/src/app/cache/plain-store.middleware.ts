@@ -16,8 +16,9 @@ import { answerJson } from './json-answer';
  * as the controller's is; a refusal is thrown to the global error filter like the controller's.
  * Any other spelling of the path (a query string, `/cache/`, another case) goes on to the router.
  *
- * Why: the router's matching, the execution context and Express's `send` were ~10 % of a store's
- * CPU once its validation had left class-validator (docs/benchmarks/2026-11-28-request-path-8.md).
+ * Why: through the router a store also paid Nest's execution context, guard and pipe steps and
+ * the microtasks between them (5.8 % of its profile's samples before, 2.1 % after) and Express's
+ * `send` (docs/benchmarks/2026-11-28-request-path-8.md).
  */
 @Injectable()
 export class PlainStoreMiddleware implements NestMiddleware {
