@@ -1,11 +1,11 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Access, routeAccess, SessionAdmission } from '@simsvc/auth';
+import { answerJson } from '@simsvc/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { cacheKeyOf } from './cache-key.param';
 import { CacheController } from './cache.controller';
 import { CacheService } from './cache.service';
-import { answerJson } from './json-answer';
 
 /** Routes beside `/cache/{cache_key}` that Nest's router matches first, as Express matches them: any case, one trailing slash. */
 const LITERAL_ROUTES = /^(stats|entries|invalidations)\/?$/i;

@@ -2,11 +2,10 @@ import { Injectable, NestMiddleware } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Access, routeAccess, SessionAdmission, SessionRequest } from '@simsvc/auth';
 import { StoreEntryDto } from '@simsvc/contracts';
-import { ContractValidationPipe } from '@simsvc/platform';
+import { answerJson, ContractValidationPipe } from '@simsvc/platform';
 import type { NextFunction, Response } from 'express';
 import { CacheController } from './cache.controller';
 import { CacheService } from './cache.service';
-import { answerJson } from './json-answer';
 
 /**
  * `POST /cache` (every sim2l store) answered before Nest's router, as PlainGetMiddleware answers

@@ -15,9 +15,17 @@ type Outcome<Answer> = { answer: Answer } | { failure: unknown };
  * `setImmediate`, after that phase, so under load one statement serves many requests, and a call
  * alone waits for nothing. When a batch of several fails, each call runs again alone: one
  * request's input can fail only that request.
+ *
+ * One batch runs at a time: calls made while one runs collect into the next, which starts the
+ * turn after it answers. Under load a batch then holds every call of its predecessor's round trip
+ * instead of one turn's: on PostgreSQL 6 GETs a statement became N, and the statement's
+ * socket write and driver work per GET shrank with it (docs/benchmarks/2026-11-28-request-path-9.md).
+ * The batches of one replica wait on each other's row locks of the counters anyway.
  */
 export class TurnBatches<Call, Answer> {
   private readonly loader: DataLoader<Call, Outcome<Answer>>;
+  /** Settles when the batch now running has answered (it never rejects: failures are values). */
+  private running: Promise<unknown> = Promise.resolve();
 
   constructor(run: (calls: readonly Call[]) => Promise<Answer[]>) {
     const outcomes = (calls: readonly Call[]): Promise<Outcome<Answer>[]> =>
@@ -25,14 +33,17 @@ export class TurnBatches<Call, Answer> {
         (answers) => answers.map((answer) => ({ answer })),
         (failure: unknown) => calls.map(() => ({ failure })),
       );
-    this.loader = new DataLoader(
-      async (calls) => {
-        const batch = await outcomes(calls);
-        if (calls.length === 1 || batch.every((outcome) => 'answer' in outcome)) return batch;
-        return (await Promise.all(calls.map((call) => outcomes([call])))).flat();
-      },
-      { cache: false, maxBatchSize: MAX_CALLS_PER_BATCH, batchScheduleFn: (callback) => setImmediate(callback) },
-    );
+    const answer = async (calls: readonly Call[]): Promise<Outcome<Answer>[]> => {
+      const batch = await outcomes(calls);
+      if (calls.length === 1 || batch.every((outcome) => 'answer' in outcome)) return batch;
+      return (await Promise.all(calls.map((call) => outcomes([call])))).flat();
+    };
+    const startNext = (dispatch: () => void) => () => setImmediate(dispatch);
+    this.loader = new DataLoader((calls) => (this.running = answer(calls)), {
+      cache: false,
+      maxBatchSize: MAX_CALLS_PER_BATCH,
+      batchScheduleFn: (dispatch) => void this.running.then(startNext(dispatch), startNext(dispatch)),
+    });
   }
 
   async run(call: Call): Promise<Answer> {

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '@simsvc/persistence';
 import { DomainError, ErrorBody } from '@simsvc/contracts';
+import { answerJson } from '../http/json-answer';
 import { answerAndLinger } from '../http/unread-body';
 import { errorBody } from './error-body.factory';
 import { statusOfCode } from './error-status';
@@ -28,7 +29,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     // Refused before routing while the client is still writing its body (see unread-body.ts).
     if (exception instanceof RequestRefused && exception.linger) return answerAndLinger(request, response, body);
-    response.status(body.statusCode).json(body);
+    answerJson(response, JSON.stringify(body), body.statusCode);
   }
 
   private toBody(exception: unknown, requestId: string | undefined): ErrorBody {

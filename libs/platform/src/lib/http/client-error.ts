@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { RequestErrorCode } from '@simsvc/contracts';
 import { errorBody } from '../errors/error-body.factory';
 import { statusOfCode } from '../errors/error-status';
+import { JSON_CONTENT_TYPE } from './json-answer';
 import { DISCARD_LIMIT_BYTES, LINGER_MS } from './unread-body';
 
 /** Node's parser errors (`HPE_*`) and its request timeout, each with the answer it deserves. */
@@ -22,7 +23,7 @@ function rawResponse(code: RequestErrorCode, message: string): string {
   const body = JSON.stringify(errorBody(status, message));
   const head = [
     `HTTP/1.1 ${status} ${errorBody(status, message).error}`,
-    'Content-Type: application/json; charset=utf-8',
+    `Content-Type: ${JSON_CONTENT_TYPE}`,
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
   ];

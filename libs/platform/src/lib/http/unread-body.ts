@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@simsvc/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import type { RequestRefused } from '../errors/request-refused';
+import { JSON_CONTENT_TYPE } from './json-answer';
 
 /**
  * The most of a refused body that is read and discarded so the client can read the answer.
@@ -47,7 +48,7 @@ export function discardBody(request: Request, limit: number): Promise<BodyOutcom
 export function answerAndLinger(request: Request, response: Response, body: ErrorBody): void {
   const payload = JSON.stringify(body);
   response.writeHead(body.statusCode, {
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': JSON_CONTENT_TYPE,
     'Content-Length': Buffer.byteLength(payload),
     Connection: 'close',
   });
