@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import type { Credentials } from '../cluster/auth.ts';
 import { freePort } from '../cluster/ports.ts';
-import { SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
+import { SERVICE_ENVIRONMENT, SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
 import { inspectorArgs } from './profile/cpu-profile.ts';
 import { formatThreadUsage, threadsWanted, threadTicks } from './thread-usage.ts';
 
@@ -177,7 +177,7 @@ export async function startService(
     command,
     [...args, ...SERVICE_NODE_FLAGS, ...nodeArgs, main, '--host', '127.0.0.1', '--port', String(port), ...databaseArgs, ...extraArgs],
     {
-      env: { ...process.env, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
+      env: { ...process.env, ...SERVICE_ENVIRONMENT, SIMSVC_ADMIN_USERNAME: ADMIN.username, SIMSVC_ADMIN_PASSWORD: ADMIN.password, ...env },
       stdio: ['ignore', 'ignore', launch.stderr ?? 'inherit'],
     },
   );

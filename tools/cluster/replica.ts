@@ -9,7 +9,7 @@ import { distMain } from './dist.ts';
 import { request } from './http.ts';
 import type { ExitResult } from './nginx.ts';
 import { within } from './timing.ts';
-import { SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
+import { SERVICE_ENVIRONMENT, SERVICE_NODE_FLAGS } from '../start/service-node-flags.ts';
 
 const STOP_TIMEOUT_MS = 30_000;
 const TAIL_LINES = 40;
@@ -88,7 +88,11 @@ export class Replica {
       this.dbUrl,
       ...this.args,
     ];
-    const child = spawn(process.execPath, args, { cwd: this.dir, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: this.dir,
+      env: { ...this.env, ...SERVICE_ENVIRONMENT },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     this.tail = [];
     const keep = (chunk: Buffer): void => {

@@ -22,7 +22,7 @@ import { laptopEnvironment } from './laptop-defaults.ts';
 import { createReadySummary } from './ready-summary.ts';
 import { serveConsoleForStart } from './console-server.ts';
 import { supervise } from './supervisor.ts';
-import { SERVICE_NODE_FLAGS } from './service-node-flags.ts';
+import { SERVICE_ENVIRONMENT, SERVICE_NODE_FLAGS } from './service-node-flags.ts';
 
 const ACCESS_LOG = '--access-log';
 
@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   const consoleServer = await serveConsoleForStart().catch((error: Error) => void note(`console not served: ${error.message}`));
   const ready = createReadySummary(SERVICES, process.env.SIMSVC_ADMIN_USERNAME || undefined, consoleServer?.url);
   let announced = false;
-  const env = laptopEnvironment(SERVICES, process.env);
+  const env = { ...laptopEnvironment(SERVICES, process.env), ...SERVICE_ENVIRONMENT };
   return supervise({
     processes: SERVICES.map((service) => ({
       name: service,
