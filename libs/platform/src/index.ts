@@ -17,4 +17,5 @@ export * from './lib/openapi/print-openapi';
 export type { StreamedBodyRoute } from './lib/http/json-body.middleware';
 export { DISCARD_LIMIT_BYTES } from './lib/http/unread-body';
 export { answerJson } from './lib/http/json-answer';
+export { answerFailure } from './lib/errors/all-exceptions.filter';
 export * from './lib/errors/error-status';

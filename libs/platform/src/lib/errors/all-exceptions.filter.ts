@@ -16,37 +16,45 @@ import { RequestRefused } from './request-refused';
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request & { id?: string }>();
-    const response = http.getResponse<Response>();
-    const body = this.toBody(exception, request.id);
-    if (response.headersSent) return;
-    if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
-      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
-    }
-    // Refused before routing while the client is still writing its body (see unread-body.ts).
-    if (exception instanceof RequestRefused && exception.linger) return answerAndLinger(request, response, body);
-    answerJson(response, JSON.stringify(body), body.statusCode);
+    answerFailure(exception, http.getRequest<Request>(), http.getResponse<Response>());
   }
+}
 
-  private toBody(exception: unknown, requestId: string | undefined): ErrorBody {
-    // Only Nest itself raises HttpExceptions here: the 404 of an unknown route, and whatever its
-    // own router or body handling refuses; simsvc's code raises DomainErrors only.
-    if (exception instanceof HttpException) return fromHttpException(exception);
-    if (exception instanceof RequestRefused) return fromRequestRefused(exception);
-    if (exception instanceof DomainError) return fromDomainError(exception);
-    // The one failure of the database itself a request can meet anywhere; rules the database
-    // enforces (a unique key, a foreign key) are translated by the repository that met them.
-    if (isDatabaseUnavailable(exception)) {
-      this.logger.warn({ requestId, msg: `database unavailable: ${(exception as Error).message}` });
-      return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'database unavailable');
-    }
-    this.logger.error({ requestId, msg: exception instanceof Error ? (exception.stack ?? exception.message) : String(exception) });
-    return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'internal server error');
+const logger = new Logger('Errors');
+
+/**
+ * What the global filter answers for `exception`. Also called directly by a route answered in
+ * front of Nest's router (the cache's plain GET and store): passed to Express's `next`, an error
+ * is matched against every route after it on its way to Nest's error handler, ~8 µs of a SQLite
+ * cache miss (docs/benchmarks/2026-11-28-request-path-9.md).
+ */
+export function answerFailure(exception: unknown, request: Request, response: Response): void {
+  const body = toBody(exception, (request as { id?: string }).id);
+  if (response.headersSent) return;
+  if (exception instanceof DomainError && exception.retryAfterSeconds !== undefined) {
+    response.setHeader('Retry-After', String(exception.retryAfterSeconds));
   }
+  // Refused before routing while the client is still writing its body (see unread-body.ts).
+  if (exception instanceof RequestRefused && exception.linger) return answerAndLinger(request, response, body);
+  answerJson(response, JSON.stringify(body), body.statusCode);
+}
+
+function toBody(exception: unknown, requestId: string | undefined): ErrorBody {
+  // Only Nest itself raises HttpExceptions here: the 404 of an unknown route, and whatever its
+  // own router or body handling refuses; simsvc's code raises DomainErrors only.
+  if (exception instanceof HttpException) return fromHttpException(exception);
+  if (exception instanceof RequestRefused) return fromRequestRefused(exception);
+  if (exception instanceof DomainError) return fromDomainError(exception);
+  // The one failure of the database itself a request can meet anywhere; rules the database
+  // enforces (a unique key, a foreign key) are translated by the repository that met them.
+  if (isDatabaseUnavailable(exception)) {
+    logger.warn({ requestId, msg: `database unavailable: ${(exception as Error).message}` });
+    return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'database unavailable');
+  }
+  logger.error({ requestId, msg: exception instanceof Error ? (exception.stack ?? exception.message) : String(exception) });
+  return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'internal server error');
 }
 
 function fromHttpException(exception: HttpException): ErrorBody {
