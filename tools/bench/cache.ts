@@ -3,6 +3,7 @@
 import os from 'node:os';
 import type autocannon from 'autocannon';
 import { profiled } from './profile/cpu-profile.ts';
+import { formatPaired, paired } from './paired.ts';
 import {
   cacheEntry,
   DEFAULT_PG_ADMIN_URL,
@@ -14,6 +15,7 @@ import {
   inParallel,
   startFloorServer,
   type BenchOptions,
+  type FloorServer,
 } from './harness.ts';
 
 const PRELOAD = 10_000;
@@ -39,6 +41,19 @@ const FLOORS: [name: string, script: string][] = [
   ['bare NestJS 12 on Express (floor)', 'bare-nest.ts'],
 ];
 
+/** What the floors answer: an entry as a GET hit answers it. */
+const FLOOR_DOCUMENT = JSON.stringify({
+  ...entry(1),
+  created_at: '2026-11-22T10:12:25.123000',
+  expires_at: '2026-11-23T10:12:25.123000',
+  hit_count: 1,
+});
+
+/** GETs of the preloaded keys, in random order. */
+const FLOOR_REQUESTS: autocannon.Request[] = [
+  { method: 'GET', setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${Math.floor(Math.random() * PRELOAD)}` }) },
+];
+
 /** Stores entries 0..count-1 through the service; returns the milliseconds it took. */
 export async function preload(url: string, token: string, count = PRELOAD): Promise<number> {
   const started = Date.now();
@@ -53,7 +68,13 @@ export async function preload(url: string, token: string, count = PRELOAD): Prom
   return Date.now() - started;
 }
 
-async function benchBackend(backend: string, pgAdminUrl: string, ceiling: number | undefined, log: (line: string) => void): Promise<void> {
+async function benchBackend(
+  backend: string,
+  pgAdminUrl: string,
+  ceiling: number | undefined,
+  pairedFloor: FloorServer | undefined,
+  log: (line: string) => void,
+): Promise<void> {
   await withService('cache', backend, pgAdminUrl, async (service) => {
     const token = await login(service.url);
     const headers = { 'x-session-id': token };
@@ -90,6 +111,14 @@ async function benchBackend(backend: string, pgAdminUrl: string, ceiling: number
         load({ url: service.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests, headers, expectStatus, pid: service.pid }),
       );
       log(formatRow(`${backend} ${name}`, figures, ceiling));
+      if (pairedFloor) {
+        const { url, pid } = pairedFloor;
+        const figures = await paired(
+          (duration) => load({ url, connections: CONNECTIONS, duration, requests: FLOOR_REQUESTS, pid }),
+          (duration) => load({ url: service.url, connections: CONNECTIONS, duration, requests, headers, expectStatus, pid: service.pid }),
+        );
+        log(formatPaired(figures));
+      }
     }
     log(`${backend}: service RSS after the run ${Math.round(processUsage(service.pid).rssBytes / 1024 / 1024)} MB`);
   });
@@ -103,25 +132,12 @@ export async function run({
   log(`cache benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario, auth on, ${os.cpus().length} cores`);
   let ceiling: number | undefined;
   // BENCH_FLOORS=0 skips them (while profiling the service alone).
-  for (const [name, script] of process.env.BENCH_FLOORS === '0' ? [] : FLOORS) {
-    const server = await startFloorServer(
-      script,
-      JSON.stringify({ ...entry(1), created_at: '2026-11-22T10:12:25.123000', expires_at: '2026-11-23T10:12:25.123000', hit_count: 1 }),
-    );
+  const withFloors = process.env.BENCH_FLOORS !== '0';
+  for (const [name, script] of withFloors ? FLOORS : []) {
+    const server = await startFloorServer(script, FLOOR_DOCUMENT);
     try {
       const figures = await profiled(server.inspectorPort, `cache-floor-${script}`, log, () =>
-        load({
-          url: server.url,
-          connections: CONNECTIONS,
-          duration: DURATION_SECONDS,
-          requests: [
-            {
-              method: 'GET',
-              setupRequest: (request) => ({ ...request, path: `/cache/bench/heat-1d/1.0.0/${Math.floor(Math.random() * PRELOAD)}` }),
-            },
-          ],
-          pid: server.pid,
-        }),
+        load({ url: server.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: FLOOR_REQUESTS, pid: server.pid }),
       );
       ceiling ??= figures.requestsPerSecond;
       log(formatRow(name, figures, ceiling));
@@ -129,5 +145,14 @@ export async function run({
       server.stop();
     }
   }
-  for (const backend of backends) await benchBackend(backend, pgAdminUrl, ceiling, log);
+  // Bare NestJS again, idle beside each service, for the paired rounds of every scenario. Warmed
+  // up first: on a fresh process its first round cost more than the service's (docs/benchmarks/
+  // 2026-11-28-request-path-10.md).
+  const pairedFloor = withFloors ? await startFloorServer('bare-nest.ts', FLOOR_DOCUMENT) : undefined;
+  try {
+    if (pairedFloor) await load({ url: pairedFloor.url, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: FLOOR_REQUESTS });
+    for (const backend of backends) await benchBackend(backend, pgAdminUrl, ceiling, pairedFloor, log);
+  } finally {
+    pairedFloor?.stop();
+  }
 }

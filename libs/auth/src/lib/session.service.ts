@@ -31,6 +31,8 @@ const NO_MINTER: Minter = Object.freeze({ issuedBy: null, credentials: null, min
  */
 @Injectable()
 export class SessionService {
+  private readonly principals = new WeakMap<Readonly<TokenClaims>, { standing: SessionStanding; principal: SessionPrincipal }>();
+
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     private readonly tokens: TokenService,
@@ -49,7 +51,21 @@ export class SessionService {
   authenticate(token: string): SessionPrincipal | Promise<SessionPrincipal> {
     const claims = this.tokens.verify(token);
     const standing = this.states.standing(claims.sid);
-    return 'state' in standing ? principalOf(claims, standing) : standing.then((known) => principalOf(claims, known));
+    return 'state' in standing ? this.sharedPrincipal(claims, standing) : standing.then((known) => this.sharedPrincipal(claims, known));
+  }
+
+  /**
+   * principalOf, made once per token (its verified claims, TokenService) and standing: both are
+   * kept as the same objects while they hold, and a changed standing is a new object. Building the
+   * principal's privilege set on every request cost ~2 µs of a cache GET hit under the profiler
+   * (docs/benchmarks/2026-11-28-request-path-10.md).
+   */
+  private sharedPrincipal(claims: Readonly<TokenClaims>, standing: SessionStanding): SessionPrincipal {
+    const made = this.principals.get(claims);
+    if (made?.standing === standing) return made.principal;
+    const principal = principalOf(claims, standing);
+    this.principals.set(claims, { standing, principal });
+    return principal;
   }
 
   /**
@@ -181,14 +197,15 @@ export class SessionService {
   }
 }
 
-function principalOf(claims: TokenClaims, standing: SessionStanding): SessionPrincipal {
+function principalOf(claims: Readonly<TokenClaims>, standing: SessionStanding): SessionPrincipal {
   if (standing.state === 'revoked') throw sessionRevoked();
   if (standing.state === 'unknown') throw invalidSession();
-  return {
+  // Shared by the requests of one token: frozen, so that none can change it for the others.
+  return Object.freeze({
     sessionId: claims.sid,
     username: claims.role === 'anonymous' ? null : claims.sub,
     role: standing.role,
     privileges: new Set(claims.privileges.filter((privilege) => standing.privileges.has(privilege))),
     expiresAt: claims.exp * MICROS,
-  };
+  });
 }

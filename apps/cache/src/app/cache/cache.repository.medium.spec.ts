@@ -249,6 +249,14 @@ describe('CacheRepository', () => {
       expect(listed).toMatchObject({ hitCount: 3, lastAccessedAt: NOW + 4 });
     });
 
+    it('answers a hit right after a store as the store holds the entry', async () => {
+      const stored = entry('a', { simulationId: null, metadata: '{"n":1}' });
+      await repository.store(stored);
+      expect(await repository.lookup('a', NOW + 1)).toEqual({ ...stored, hitCount: 1, lastAccessedAt: NOW + 1 });
+      const [listed] = (await repository.list(NOW + 2, {}, 10, 0)).records;
+      expect(listed).toEqual({ ...stored, hitCount: 1, lastAccessedAt: NOW + 1 });
+    });
+
     it('answers the replacing entry once it is stored', async () => {
       await repository.store(entry('a'));
       await hitTwice('a');

@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PinoLogger } from 'nestjs-pino';
 import { ServiceConfig } from '../config/service-config';
 import { answerClientError } from '../http/client-error';
+import { inSeries } from '../http/in-series';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { rejectMalformedPath } from '../http/malformed-path.middleware';
 import { securityHeaders } from '../http/security-headers';
@@ -29,10 +30,14 @@ export async function createServiceApp(module: DynamicModule, config: ServiceCon
   app.set('etag', false);
   // X-Forwarded-For names the client only when the request comes from a listed proxy (--trusted-proxies).
   app.set('trust proxy', config.trustedProxies.length > 0 ? config.trustedProxies : false);
-  app.use(securityHeaders());
-  app.use(observeRequests(app.get(MetricsRegistry), PinoLogger.root));
-  app.use(rejectMalformedPath);
-  app.use(jsonBodyMiddleware(config.streamedBodies));
+  app.use(
+    inSeries([
+      securityHeaders(),
+      observeRequests(app.get(MetricsRegistry), PinoLogger.root),
+      rejectMalformedPath,
+      jsonBodyMiddleware(config.streamedBodies),
+    ]),
+  );
   app.get(DocumentationRoutes).registerAfterApiRoutes(() => setUpOpenApi(app, config));
   await app.init();
   const server = app.getHttpServer();
