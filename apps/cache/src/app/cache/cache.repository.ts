@@ -50,8 +50,8 @@ export interface CacheFigures {
  * exactly at every moment. On SQLite (one process per store file) they are
  * written behind (WrittenBehindCounts): at most 1 s later, before this process reads the
  * statistics or lists entries, and at shutdown; a hit is one read, its hit_count the stored one
- * plus the hits not yet written, and a miss writes nothing. A hit of an entry this process read
- * or stored reads nothing: it answers from the process's copy of the entry (EntryCopies).
+ * plus the hits not yet written, and a miss writes nothing. A repeated hit on SQLite reads
+ * nothing: it answers from this process's copy of the entry (EntryCopies).
  */
 @Injectable()
 export class CacheRepository implements BeforeApplicationShutdown {
@@ -99,7 +99,7 @@ export class CacheRepository implements BeforeApplicationShutdown {
       entry.sizeBytes,
     ]);
     if (this.db.backend === 'postgresql') await this.db.queryEach(STORE_ENTRIES, rows);
-    else {
+    else
       await this.db.transaction(async (manager) => {
         await this.db.queryEach(STORE_ENTRIES, rows, manager);
         // A replaced entry starts from hit_count 0: hits of the old one still pending are not its.
@@ -109,10 +109,6 @@ export class CacheRepository implements BeforeApplicationShutdown {
           this.copies.drop(cacheKey);
         }
       });
-      // Committed: the entries as the store now holds them are the copies of the next hits. A hit
-      // that read the store since the commit made a copy already, with its hit counted.
-      for (const entry of latest) this.copies.keepUnlessCopied({ ...entry, hitCount: 0, lastAccessedAt: null });
-    }
     return entries.map(() => undefined);
   }
 

@@ -11,11 +11,10 @@ export const ENTRY_COPIES_MAX_BYTES = 8 * 1024 * 1024;
 const COPY_OVERHEAD_BYTES = 256;
 
 /**
- * SQLite: the entries this process last read or stored, with their current hit_count (stored
- * plus every hit counted since), so that a GET hit answers without reading the store. A SQLite
+ * SQLite: the entries this process last read, with their current hit_count (stored plus every
+ * hit counted since), so that a repeated GET hit answers without reading the store. A SQLite
  * store has one process (README "Exact counts"), and every change to an entry passes through
- * CacheRepository, which drops the copies it changes: a store's before its commit (the copy of the
- * entry stored is kept after it), `drop` before and after a removal (a hit
+ * CacheRepository, which drops the copies it changes: `drop` before and after a removal (a hit
  * read between the two is concurrent with the removal, which has not answered yet), `clear`
  * around an invalidation by selectors. Counts written behind change no copy: a copy's hit_count
  * already includes them. An expired copy is dropped and the store read, as for no copy.
@@ -40,11 +39,6 @@ export class EntryCopies {
   /** Keeps an entry as just read from the store, its hit_count including the hits not yet written. */
   keep(entry: CacheEntryEntity): void {
     this.copies.set(entry.cacheKey, entry);
-  }
-
-  /** Keeps an entry just stored, unless a hit read it first (that copy counts the hit). */
-  keepUnlessCopied(entry: CacheEntryEntity): void {
-    if (!this.copies.has(entry.cacheKey)) this.copies.set(entry.cacheKey, entry);
   }
 
   drop(cacheKey: string): void {
