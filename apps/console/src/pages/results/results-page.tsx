@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { call } from '../../api/service-error';
@@ -12,20 +12,11 @@ import { ColumnChooser } from './column-chooser';
 import { compareLink } from './compare-state';
 import { Histogram } from './histogram';
 import { ParallelPlot } from './parallel-plot';
+import { AxesChooser, ParamSelect, PlotSwitch } from './plot-controls';
 import { paramKind } from './plot-data';
 import { usePlotRuns } from './plot-runs';
 import { ResultsFilters, type ParamType } from './results-filters';
-import {
-  changeView,
-  formatFilter,
-  paramKey,
-  parseParamRef,
-  parseResultsState,
-  resultsStateToParams,
-  type ParamRef,
-  type PlotKind,
-  type ResultsViewState,
-} from './results-state';
+import { changeView, formatFilter, parseResultsState, resultsStateToParams, type ParamRef, type ResultsViewState } from './results-state';
 import { RunsTable } from './runs-table';
 import { ScatterPlot } from './scatter-plot';
 import { buildSearchBody, orderBy } from './search-body';
@@ -314,71 +305,5 @@ function SelectionBar({ simulation, selected, onClear }: { simulation: string; s
         Clear
       </button>
     </p>
-  );
-}
-
-function PlotSwitch({ value, onChange }: { value: PlotKind; onChange: (kind: PlotKind) => void }) {
-  return (
-    <div className="segmented" role="group" aria-label="Plot kind">
-      <button type="button" aria-pressed={value === 'scatter'} onClick={() => onChange('scatter')}>
-        Scatter
-      </button>
-      <button type="button" aria-pressed={value === 'parallel'} onClick={() => onChange('parallel')}>
-        Parallel coordinates
-      </button>
-    </div>
-  );
-}
-
-function AxesChooser({ refs, chosen, onChange }: { refs: ParamRef[]; chosen: ParamRef[]; onChange: (axes: ParamRef[]) => void }) {
-  const keys = new Set(chosen.map(paramKey));
-  return (
-    <fieldset className="axes-chooser">
-      <legend>Axes</legend>
-      {refs.map((ref) => (
-        <label key={paramKey(ref)} className="check">
-          <input
-            type="checkbox"
-            checked={keys.has(paramKey(ref))}
-            onChange={(e) => {
-              const next = new Set(keys);
-              if (e.target.checked) next.add(paramKey(ref));
-              else next.delete(paramKey(ref));
-              onChange(refs.filter((r) => next.has(paramKey(r))));
-            }}
-          />
-          {ref.name}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-function ParamSelect({
-  label,
-  refs,
-  value,
-  onChange,
-  none,
-}: {
-  label: string;
-  refs: ParamRef[];
-  value: ParamRef | undefined;
-  onChange: (ref: ParamRef | undefined) => void;
-  none?: string;
-}) {
-  const id = useId();
-  return (
-    <span className="inline-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ? paramKey(value) : ''} onChange={(e) => onChange(parseParamRef(e.target.value))}>
-        {none !== undefined && <option value="">{none}</option>}
-        {refs.map((ref) => (
-          <option key={paramKey(ref)} value={paramKey(ref)}>
-            {ref.name} ({ref.cls})
-          </option>
-        ))}
-      </select>
-    </span>
   );
 }
