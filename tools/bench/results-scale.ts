@@ -83,8 +83,6 @@ export function scaleOptions(args: string[]): ScaleOptions {
   };
 }
 
-// ---- data -------------------------------------------------------------------------------------
-
 /** Samples the service's RSS every 200 ms until stopped; the maximum seen. */
 function rssSampler(pid: number): { max: () => number; stop: () => number } {
   let max = 0;

@@ -87,5 +87,3 @@ export async function exportAll(client: Client, format: 'csv' | 'jsonl', expecte
   if (rows !== expected) throw new Error(`POST /export ${format}: ${rows} rows, ${expected} expected`);
   return { format, rows, rowsPerSecond: rows / seconds };
 }
-
-// ---- one size ---------------------------------------------------------------------------------

@@ -139,5 +139,3 @@ export async function storeBytes(database: BenchDatabase): Promise<number> {
     return Number(rows[0].bytes);
   });
 }
-
-// ---- scenarios --------------------------------------------------------------------------------
