@@ -1,4 +1,11 @@
-import { bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, itAnswersEarlyRefusals, useSessions } from '@simsvc/testing';
+import {
+  bodyBelowLimit,
+  EARLY_REFUSAL_MESSAGES,
+  type EarlyRefusal,
+  itAnswersEarlyRefusals,
+  slowBodyAfterParserError,
+  useSessions,
+} from '@simsvc/testing';
 import { makeEntry, useCacheService } from './support/cache-test-service';
 
 jest.setTimeout(120_000);
@@ -10,6 +17,7 @@ const belowLimit = bodyBelowLimit();
 // large body and must read the full answer, never a reset, however early the refusal comes.
 const refusals: EarlyRefusal[] = [
   { name: 'POST /cache/é (a raw byte 0xE9): not HTTP', method: 'POST', target: '/cache/é', status: 400, message: malformed },
+  slowBodyAfterParserError('POST', '/cache/é'),
   { name: 'a path that is not percent-encoding', method: 'DELETE', target: '/cache/%E0', status: 400, body: belowLimit },
   { name: 'U+0000 in a path parameter', method: 'DELETE', target: '/users/a%00b', status: 400, message: nulInPath },
   { name: 'a DELETE with a body', method: 'DELETE', target: '/cache/no-such-key', status: 404, body: belowLimit },

@@ -1,4 +1,10 @@
-import { bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, itAnswersEarlyRefusals } from '@simsvc/testing';
+import {
+  bodyBelowLimit,
+  EARLY_REFUSAL_MESSAGES,
+  type EarlyRefusal,
+  itAnswersEarlyRefusals,
+  slowBodyAfterParserError,
+} from '@simsvc/testing';
 import { registerSimulation, useCatalogService } from './support/catalog-test-service';
 
 jest.setTimeout(120_000);
@@ -11,6 +17,7 @@ const belowLimit = bodyBelowLimit();
 const refusals: EarlyRefusal[] = [
   { name: 'PATCH /simulations/é (a raw byte 0xE9): not HTTP', method: 'PATCH', target: '/simulations/é', status: 400, message: malformed },
   { name: 'POST /sync/é/approve of more than 1 MiB', method: 'POST', target: '/sync/é/approve', status: 400, message: malformed },
+  slowBodyAfterParserError('PATCH', '/executions/é'),
   { name: 'a path that is not percent-encoding', method: 'POST', target: '/sync/%E0/approve', status: 400, message: badEncoding },
   { name: 'U+0000 in a path parameter', method: 'PATCH', target: '/simulations/%00', status: 400, message: nulInPath },
   { name: 'a DELETE with a body', method: 'DELETE', target: '/simulations/999999', status: 404, body: belowLimit },

@@ -1,4 +1,11 @@
-import { bodyBelowLimit, EARLY_REFUSAL_MESSAGES, type EarlyRefusal, itAnswersEarlyRefusals, useSessions } from '@simsvc/testing';
+import {
+  bodyBelowLimit,
+  EARLY_REFUSAL_MESSAGES,
+  type EarlyRefusal,
+  itAnswersEarlyRefusals,
+  slowBodyAfterParserError,
+  useSessions,
+} from '@simsvc/testing';
 import { useResultsService } from './support/results-test-service';
 
 jest.setTimeout(120_000);
@@ -16,6 +23,7 @@ const refusals: EarlyRefusal[] = [
     status: 400,
     message: malformed,
   },
+  slowBodyAfterParserError('POST', '/register_direct/é'),
   { name: 'a path that is not percent-encoding', method: 'POST', target: '/stats/%E0/x', status: 400 },
   { name: 'U+0000 in a path parameter', method: 'DELETE', target: '/results/a%00b', status: 400, message: nulInPath },
   { name: 'a DELETE with a body', method: 'DELETE', target: '/results/no-such-execution', status: 404, body: belowLimit },

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PinoLogger } from 'nestjs-pino';
 import { ServiceConfig } from '../config/service-config';
-import { answerClientError } from '../http/client-error';
+import { clientErrorHandler } from '../http/client-error';
 import { inSeries } from '../http/in-series';
 import { jsonBodyMiddleware } from '../http/json-body.middleware';
 import { rejectMalformedPath } from '../http/malformed-path.middleware';
@@ -43,6 +43,6 @@ export async function createServiceApp(module: DynamicModule, config: ServiceCon
   const server = app.getHttpServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
-  server.on('clientError', answerClientError);
+  server.on('clientError', clientErrorHandler(server.requestTimeout));
   return app;
 }

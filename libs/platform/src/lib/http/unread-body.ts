@@ -8,7 +8,10 @@ import { JSON_CONTENT_TYPE } from './json-answer';
  * A client still writing when its connection closes gets a reset instead of the response.
  */
 export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
-/** Past DISCARD_LIMIT_BYTES: how long the answer waits for the client to stop sending. */
+/**
+ * Past DISCARD_LIMIT_BYTES: how long the answer waits for the client to stop sending. After a
+ * parser error (client-error.ts): how long the client may send nothing before it is closed.
+ */
 export const LINGER_MS = 2000;
 
 type BodyOutcome = 'complete' | 'over-limit' | 'aborted';

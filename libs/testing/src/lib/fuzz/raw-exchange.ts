@@ -15,6 +15,8 @@ export interface RawRequest {
    * or distant client (on loopback a fast client has usually written everything first).
    */
   pauseAfterFirstPieceMs?: number;
+  /** A wait between each two pieces after that: a slow client, whose body takes seconds to send. */
+  pieceIntervalMs?: number;
 }
 
 /** What the client saw: the whole response, and any network error before the exchange was over. */
@@ -120,7 +122,8 @@ export function rawExchange(url: string, request: RawRequest, timeoutMs: number)
     const pause = () => Promise.race([answered, new Promise<void>((later) => setTimeout(later, request.pauseAfterFirstPieceMs ?? 0))]);
     const chunked = /chunked/i.test(request.headers['transfer-encoding'] ?? '');
     const payload = chunked ? chunkedFraming(request.body ?? Buffer.alloc(0), request.pieceBytes) : request.body;
-    void writeBody(socket, payload, request.pieceBytes, pause).then((complete) => {
+    const between = () => new Promise<void>((later) => setTimeout(later, request.pieceIntervalMs ?? 0));
+    void writeBody(socket, payload, request.pieceBytes, pause, request.pieceIntervalMs ? between : undefined).then((complete) => {
       written = complete;
       check(false);
     });
@@ -139,9 +142,16 @@ function chunkedFraming(body: Buffer, pieceBytes = 64 * 1024): Buffer {
 }
 
 /** Whether the whole body was written before the connection closed. */
-async function writeBody(socket: Socket, body: Buffer | undefined, pieceBytes = 64 * 1024, pause: () => Promise<void>): Promise<boolean> {
+async function writeBody(
+  socket: Socket,
+  body: Buffer | undefined,
+  pieceBytes = 64 * 1024,
+  pause: () => Promise<void>,
+  between?: () => Promise<void>,
+): Promise<boolean> {
   for (let offset = 0; body && offset < body.length; offset += pieceBytes) {
     if (offset === pieceBytes) await pause();
+    else if (offset > pieceBytes && between) await between();
     if (socket.destroyed || socket.writableEnded) return false;
     if (!socket.write(body.subarray(offset, offset + pieceBytes))) {
       await new Promise<void>((drained) => {
