@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** A request as bytes on the wire: any request line (raw non-ASCII, bad escapes), any headers, any body. */
 export interface RawRequest {
@@ -122,8 +123,7 @@ export function rawExchange(url: string, request: RawRequest, timeoutMs: number)
     const pause = () => Promise.race([answered, new Promise<void>((later) => setTimeout(later, request.pauseAfterFirstPieceMs ?? 0))]);
     const chunked = /chunked/i.test(request.headers['transfer-encoding'] ?? '');
     const payload = chunked ? chunkedFraming(request.body ?? Buffer.alloc(0), request.pieceBytes) : request.body;
-    const between = () => new Promise<void>((later) => setTimeout(later, request.pieceIntervalMs ?? 0));
-    void writeBody(socket, payload, request.pieceBytes, pause, request.pieceIntervalMs ? between : undefined).then((complete) => {
+    void writeBody(socket, payload, request.pieceBytes, pause, request.pieceIntervalMs).then((complete) => {
       written = complete;
       check(false);
     });
@@ -147,11 +147,11 @@ async function writeBody(
   body: Buffer | undefined,
   pieceBytes = 64 * 1024,
   pause: () => Promise<void>,
-  between?: () => Promise<void>,
+  intervalMs = 0,
 ): Promise<boolean> {
   for (let offset = 0; body && offset < body.length; offset += pieceBytes) {
     if (offset === pieceBytes) await pause();
-    else if (offset > pieceBytes && between) await between();
+    else if (offset > pieceBytes && intervalMs > 0) await delay(intervalMs);
     if (socket.destroyed || socket.writableEnded) return false;
     if (!socket.write(body.subarray(offset, offset + pieceBytes))) {
       await new Promise<void>((drained) => {
